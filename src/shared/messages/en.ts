@@ -1,0 +1,94 @@
+/**
+ * English messages for every error code the browser can show, one catalog per area so the hosted
+ * script carries only the codes it can produce. `ErrorCode` is derived from the keys, so a code
+ * without a message cannot exist. `{seconds}`-style placeholders are filled by `formatMessage`.
+ */
+/** Field validation (contract §3), shared by the browser and the service. */
+export const fieldMessages = {
+  // request shape
+  INVALID_REQUEST_BODY: 'The request body must be a JSON object.',
+  VALIDATION_FAILED: 'Some fields are not valid.',
+  PAYMENT_METHOD_REQUIRED: 'Enter card or bank account details.',
+  PAYMENT_METHOD_CONFLICT: 'Send card or bank account details, not both.',
+  // payer
+  PAYER_REQUIRED: 'Payer name is required.',
+  PAYER_TOO_LONG: 'Payer name must be at most 100 characters.',
+  EMAIL_ADDRESS_REQUIRED: 'Email address is required.',
+  INVALID_EMAIL_ADDRESS: 'Email address is not valid.',
+  ACCOUNT_HOLDER_REQUIRED: 'Name on the account is required.',
+  ACCOUNT_HOLDER_TOO_LONG: 'Name on the account must be at most 100 characters.',
+  NAME_TOO_LONG: 'Name must be at most 100 characters.',
+  // card
+  CARD_NUMBER_REQUIRED: 'Card number is required.',
+  INVALID_CARD_NUMBER: 'Card number is not valid.',
+  UNSUPPORTED_CARD_BRAND: 'This card brand is not accepted.',
+  CVC_REQUIRED: 'Security code is required.',
+  INVALID_CVC: 'Security code must be 3 digits (4 for American Express).',
+  EXPIRATION_MONTH_REQUIRED: 'Expiration month is required.',
+  INVALID_EXPIRATION_MONTH: 'Expiration month must be 1 to 12.',
+  EXPIRATION_YEAR_REQUIRED: 'Expiration year is required.',
+  INVALID_EXPIRATION_YEAR: 'Expiration year must have four digits.',
+  CARD_EXPIRED: 'The card has expired.',
+  EXPIRATION_TOO_FAR: 'Expiration date is more than 20 years away.',
+  INVALID_POSTAL_CODE: 'Postal code is not valid.',
+  // bank account
+  ACCOUNT_TYPE_REQUIRED: 'Account type is required.',
+  INVALID_ACCOUNT_TYPE: 'Account type is not valid.',
+  ROUTING_NUMBER_REQUIRED: 'Routing number is required.',
+  INVALID_ROUTING_NUMBER: 'Routing number is not valid.',
+  ACCOUNT_NUMBER_REQUIRED: 'Account number is required.',
+  INVALID_ACCOUNT_NUMBER: 'Account number must be 4 to 17 digits.',
+  // attributes
+  INVALID_ATTRIBUTE_VALUES: 'Attribute values must be an object of names to values.',
+  TOO_MANY_ATTRIBUTE_VALUES: 'At most 50 attribute values are allowed.',
+  INVALID_ATTRIBUTE_NAME: 'Attribute names must be 1 to 64 characters.',
+  INVALID_ATTRIBUTE_VALUE: 'Attribute values must be text or numbers of at most 500 characters.',
+} as const;
+
+/** Money amounts (contract §4, §5). */
+export const amountMessages = {
+  AMOUNT_REQUIRED: 'Amount is required.',
+  AMOUNT_NOT_A_NUMBER: 'Amount must be a number.',
+  AMOUNT_NEGATIVE: 'Amount cannot be negative.',
+  AMOUNT_NOT_POSITIVE: 'Amount must be greater than zero.',
+  AMOUNT_TOO_PRECISE: 'Amount can have at most 2 decimals.',
+  AMOUNT_TOO_LARGE: 'Amount cannot exceed 10,000,000.00.',
+} as const;
+
+/** The hosted script talking to the service. */
+export const clientMessages = {
+  MISSING_PUBLIC_KEY: 'No public key is configured.',
+  INVALID_API_URL: 'The API URL is not valid.',
+  INSECURE_API_URL: 'The API URL must use https.',
+  PUBLIC_KEY_REJECTED: 'The public key was not accepted.',
+  ORIGIN_NOT_ALLOWED: 'This page is not allowed to use this public key.',
+  RATE_LIMITED: 'Too many attempts. Try again in {seconds} seconds.',
+  NETWORK_ERROR: 'The payment service could not be reached. Check your connection and try again.',
+  TIMEOUT: 'The payment service did not answer in time. Try again.',
+  ABORTED: 'The request was cancelled.',
+  SERVICE_ERROR: 'The payment service had a problem. Try again later.',
+  UNEXPECTED_RESPONSE: 'The payment service sent an unexpected answer.',
+} as const;
+
+/** Only the drop-in form asks for these. */
+export const formMessages = {
+  ACCOUNT_NUMBER_MISMATCH: 'Account numbers do not match.',
+} as const;
+
+export type FieldCode = keyof typeof fieldMessages;
+export type AmountCode = keyof typeof amountMessages;
+export type ClientCode = keyof typeof clientMessages;
+/** A stable, UPPER_SNAKE error code. */
+export type ErrorCode = FieldCode | AmountCode | ClientCode | keyof typeof formMessages;
+
+/** A catalog maps every code to a message. */
+export type MessageCatalog = Record<ErrorCode, string>;
+
+
+/**
+ * Fills `{name}` placeholders.
+ * @example formatMessage(en.RATE_LIMITED, { seconds: 30 }) // 'Too many attempts. Try again in 30 seconds.'
+ */
+export function formatMessage(template: string, params: Record<string, string | number> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => String(params[name] ?? whole));
+}

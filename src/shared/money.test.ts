@@ -1,0 +1,79 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { MAX_AMOUNT_CENTS, centsToAmount, formatAmount, parseAmount } from './money.js';
+
+describe('parseAmount', () => {
+  it.each([
+    [103.25, 10325],
+    ['103.25', 10325],
+    [0.29, 29],
+    [0.1, 10],
+    ['0.1', 10],
+    ['.5', 50],
+    ['12.', 1200],
+    [1, 100],
+    [0, 0],
+    ['  7.07 ', 707],
+    [10_000_000, MAX_AMOUNT_CENTS],
+    ['10000000.00', MAX_AMOUNT_CENTS],
+  ])('%j is %i cents', (input, cents) => {
+    expect(parseAmount(input)).toEqual({ ok: true, cents });
+  });
+
+  it.each([
+    [undefined, 'AMOUNT_REQUIRED'],
+    [null, 'AMOUNT_REQUIRED'],
+    ['', 'AMOUNT_REQUIRED'],
+    [Number.NaN, 'AMOUNT_NOT_A_NUMBER'],
+    [Number.POSITIVE_INFINITY, 'AMOUNT_NOT_A_NUMBER'],
+    ['abc', 'AMOUNT_NOT_A_NUMBER'],
+    ['1,00', 'AMOUNT_NOT_A_NUMBER'],
+    ['0x10', 'AMOUNT_NOT_A_NUMBER'],
+    ['1e3', 'AMOUNT_NOT_A_NUMBER'],
+    [true, 'AMOUNT_NOT_A_NUMBER'],
+    [{}, 'AMOUNT_NOT_A_NUMBER'],
+    [[1], 'AMOUNT_NOT_A_NUMBER'],
+    [-1, 'AMOUNT_NEGATIVE'],
+    ['-0.01', 'AMOUNT_NEGATIVE'],
+    [1.005, 'AMOUNT_TOO_PRECISE'],
+    ['1.005', 'AMOUNT_TOO_PRECISE'],
+    [1e-7, 'AMOUNT_TOO_PRECISE'],
+    [10_000_000.01, 'AMOUNT_TOO_LARGE'],
+    ['10000000.01', 'AMOUNT_TOO_LARGE'],
+    ['123456789', 'AMOUNT_TOO_LARGE'],
+    [1e21, 'AMOUNT_TOO_LARGE'],
+  ])('%j is refused with %s', (input, code) => {
+    expect(parseAmount(input)).toEqual({ ok: false, code });
+  });
+
+  it('round-trips every cent amount through its wire number and its text', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: MAX_AMOUNT_CENTS }), (cents) => {
+        expect(parseAmount(centsToAmount(cents))).toEqual({ ok: true, cents });
+        expect(parseAmount(formatAmount(cents))).toEqual({ ok: true, cents });
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('never accepts a number with more than 2 decimals', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 10_000_000, noNaN: true }), (value) => {
+        const result = parseAmount(value);
+        if (result.ok) expect(Math.abs(result.cents / 100 - value)).toBeLessThan(1e-9);
+        else expect(['AMOUNT_TOO_PRECISE', 'AMOUNT_TOO_LARGE']).toContain(result.code);
+      }),
+    );
+  });
+});
+
+describe('formatAmount', () => {
+  it.each([
+    [10325, '103.25'],
+    [7, '0.07'],
+    [0, '0.00'],
+    [-150, '-1.50'],
+  ])('%i cents is %s', (cents, text) => {
+    expect(formatAmount(cents)).toBe(text);
+  });
+});

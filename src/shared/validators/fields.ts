@@ -1,0 +1,49 @@
+import type { FieldError } from '../wire.js';
+import { digitsOf, type Verification } from './verification.js';
+
+/** A record of field problems, each under its dotted path. */
+export interface FieldErrors {
+  readonly list: FieldError[];
+  /** Records `verification` under `field` when it failed; returns whether it passed. */
+  check(field: string, verification: Verification): boolean;
+}
+
+export function fieldErrors(): FieldErrors {
+  const list: FieldError[] = [];
+  return {
+    list,
+    check(field, { isValid, code, message }) {
+      if (!isValid && code && message) list.push({ field, code, message });
+      return isValid;
+    },
+  };
+}
+
+/** How to check one field (given its object, for rules that look at a sibling) and normalize it. */
+export type FieldRule = [validate: (value: unknown, object: Record<string, unknown>) => Verification, normalize: (value: unknown) => unknown];
+
+/** Trimmed text; empty text is left out. */
+export const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim()) || undefined;
+/** Digits only, spaces and dashes removed. */
+export const digits = (value: unknown): string | undefined => digitsOf(value) || undefined;
+/** Kept as sent. */
+export const same = (value: unknown): unknown => value ?? undefined;
+
+/**
+ * Checks each field of `raw` by its rule, recording problems under `path`, and returns the normalized
+ * fields that passed (unknown fields dropped) with whether all of them did.
+ */
+export function checkFields(raw: unknown, path: string, rules: Record<string, FieldRule>, errors: FieldErrors): [Record<string, unknown>, boolean] {
+  const object = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+  const values: Record<string, unknown> = {};
+  let ok = true;
+  for (const [name, [validate, normalize]] of Object.entries(rules)) {
+    if (errors.check(path + name, validate(object[name], object))) {
+      const value = normalize(object[name]);
+      if (value !== undefined) values[name] = value;
+    } else {
+      ok = false;
+    }
+  }
+  return [values, ok];
+}

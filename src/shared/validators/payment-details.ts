@@ -1,0 +1,42 @@
+import type { BankAccountInformation, CreditCardInformation } from '../wire.js';
+import { accountNumber, accountType, routingNumber } from './bank-account.js';
+import { cardNumber } from './card-number.js';
+import { cvc } from './cvc.js';
+import { expirationDate, expirationMonth, expirationYear } from './expiration.js';
+import { checkFields, digits, same, text, type FieldErrors, type FieldRule } from './fields.js';
+import { accountHolder, personName } from './names.js';
+import { postalCode } from './postal-code.js';
+
+const CARD_RULES: Record<string, FieldRule> = {
+  accountHolder: [(value) => accountHolder(value), text],
+  cardNumber: [cardNumber, digits],
+  cvc: [(value, card) => cvc(value, cardNumber(card.cardNumber).brand), text],
+  month: [expirationMonth, (value) => String(Number(value)).padStart(2, '0')],
+  year: [expirationYear, Number],
+  postalCode: [postalCode, text],
+};
+
+const BANK_RULES: Record<string, FieldRule> = {
+  accountType: [accountType, same],
+  routingNumber: [routingNumber, digits],
+  accountNumber: [accountNumber, digits],
+  accountHolder: [(value) => accountHolder(value, false), text],
+  firstName: [personName, text],
+  lastName: [personName, text],
+};
+
+/**
+ * Checks card details under `path` (e.g. `creditCardInformation.`) and returns them normalized:
+ * digits only, month `"01"`..`"12"`, year a number. `undefined` when any field failed.
+ */
+export function checkCreditCard(raw: unknown, path: string, errors: FieldErrors, now?: Date): CreditCardInformation | undefined {
+  const [card, ok] = checkFields(raw, path, CARD_RULES, errors);
+  const dated = card.month !== undefined && card.year !== undefined && errors.check(`${path}year`, expirationDate(Number(card.month), card.year as number, now));
+  return ok && dated ? (card as unknown as CreditCardInformation) : undefined;
+}
+
+/** Checks bank account details under `path` and returns them normalized (digits only). */
+export function checkBankAccount(raw: unknown, path: string, errors: FieldErrors): BankAccountInformation | undefined {
+  const [account, ok] = checkFields(raw, path, BANK_RULES, errors);
+  return ok ? (account as unknown as BankAccountInformation) : undefined;
+}

@@ -1,0 +1,114 @@
+import { validateTokenRequest } from '../shared/validators/token-request.js';
+import type { ErrorBody, TokenRequest } from '../shared/wire.js';
+import { resolveConfig, tokensUrl, type PaytokenConfig } from './config.js';
+import { postJson, type Outcome } from './http.js';
+import { failure, fieldFailure, type ResultFieldError, type TokenResult } from './result.js';
+
+/** Options of one call: any configuration value, and a signal that cancels the call. */
+export interface CreateTokenOptions extends PaytokenConfig {
+  signal?: AbortSignal;
+}
+
+export type TokenCallback = (result: TokenResult) => void;
+
+const NO_RESPONSE = { network: 'NETWORK_ERROR', timeout: 'TIMEOUT', aborted: 'ABORTED' } as const;
+const DEFAULT_TIMEOUT_MS = 30_000;
+const RETRIES = 2;
+
+/**
+ * Validates payment details in the browser, sends them to `POST /api/v1/tokens` with the public key,
+ * and hands back only the token id or a readable error. Invalid data makes no request.
+ *
+ * The callback is called exactly once, asynchronously; an exception inside it is reported and does not
+ * break the script. The returned Promise resolves to the same result and never rejects.
+ *
+ * @example
+ * Paytoken.createToken({
+ *   payer: 'Ada Lovelace', emailAddress: 'ada@example.com',
+ *   creditCardInformation: { accountHolder: 'Ada Lovelace', cardNumber: '4242 4242 4242 4242',
+ *                            cvc: '123', month: '12', year: 2030, postalCode: '12345' },
+ * }, (result) => {
+ *   if (result.success) form.tokenId.value = result.id; // send only the id to your server
+ *   else showError(result.errorMessage);
+ * });
+ */
+export function createToken(data: TokenRequest, callback?: TokenCallback | CreateTokenOptions, options?: CreateTokenOptions): Promise<TokenResult> {
+  const handler = typeof callback === 'function' ? callback : undefined;
+  const callOptions = typeof callback === 'function' ? options : (callback ?? options);
+  const result = tokenize(data, callOptions).catch(() => failure('UNEXPECTED_RESPONSE'));
+  if (handler) {
+    void result.then((value) => {
+      try {
+        handler(value);
+      } catch (error) {
+        // The integrator's bug surfaces on the page's error channel; the script itself goes on.
+        (globalThis as { reportError?: (error: unknown) => void }).reportError?.(error);
+      }
+    });
+  }
+  return result;
+}
+
+async function tokenize(data: TokenRequest, options: CreateTokenOptions = {}): Promise<TokenResult> {
+  const config = resolveConfig(options);
+  if (!config.publicKey) return failure('MISSING_PUBLIC_KEY');
+  const url = tokensUrl(config.apiUrl);
+  if (typeof url === 'string') return failure(url);
+  const check = validateTokenRequest(data);
+  if (!check.ok) return fieldFailure(check.errors);
+
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    Accept: 'application/json',
+    Authorization: `Api-Key ${config.publicKey}`,
+    'Idempotency-Key': newIdempotencyKey(),
+  };
+  if (config.impersonationAccountKey) headers.impersonationAccountKey = config.impersonationAccountKey;
+  const outcome = await postJson(url, check.value, {
+    headers,
+    timeoutMs: config.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    signal: options.signal,
+    retries: RETRIES,
+  });
+  return toResult(outcome, url);
+}
+
+function toResult(outcome: Outcome, url: URL): TokenResult {
+  if (outcome.kind !== 'response') return failure(NO_RESPONSE[outcome.kind]);
+  const { response } = outcome;
+  const body = (outcome.body && typeof outcome.body === 'object' ? outcome.body : {}) as Partial<ErrorBody> & { id?: unknown };
+  const { status } = response;
+  if (status === 200 || status === 201) {
+    const id = idFromLocation(response.headers.get('Location'), url) ?? (typeof body.id === 'string' ? body.id : undefined);
+    return id ? { success: true, id } : failure('UNEXPECTED_RESPONSE');
+  }
+  if (status === 401) return failure('PUBLIC_KEY_REJECTED');
+  if (status === 403) return failure(body.code === 'ORIGIN_NOT_ALLOWED' ? 'ORIGIN_NOT_ALLOWED' : 'PUBLIC_KEY_REJECTED');
+  if (status === 429) return failure('RATE_LIMITED', { seconds: retryAfterSeconds(response.headers.get('Retry-After')) });
+  if (status >= 500) return failure('SERVICE_ERROR');
+  if (typeof body.message !== 'string') return failure('UNEXPECTED_RESPONSE');
+  const errors: ResultFieldError[] = Array.isArray(body.errors) ? body.errors : [];
+  return { ...fieldFailure(errors), errorMessage: body.message, code: body.code ?? 'INVALID_REQUEST' };
+}
+
+/** The last path segment of the `Location` header: `…/api/v1/tokens/tok_123` → `tok_123`. */
+function idFromLocation(location: string | null, base: URL): string | undefined {
+  if (!location) return undefined;
+  try {
+    const segment = new URL(location, base).pathname.split('/').filter(Boolean).pop();
+    return segment ? decodeURIComponent(segment) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `Retry-After` in seconds (the service sends delta-seconds); 60 when absent or unreadable. */
+function retryAfterSeconds(header: string | null): number {
+  const seconds = Math.ceil(Number(header));
+  return seconds > 0 ? seconds : 60;
+}
+
+/** 128 random bits as hex; `getRandomValues` also works on pages that are not a secure context. */
+function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}

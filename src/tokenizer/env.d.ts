@@ -1,0 +1,2 @@
+/** The package version, replaced at build time (vite `define`) and in tests. */
+declare const __PAYTOKEN_VERSION__: string;

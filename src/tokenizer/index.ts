@@ -1,0 +1,11 @@
+/**
+ * The tokenizer for bundler users: `import { createToken } from 'paytoken'`.
+ * The same functions are on `window.Paytoken` when the hosted script is loaded with a `<script>` tag.
+ */
+export { configure, type PaytokenConfig } from './config.js';
+export { createToken, type CreateTokenOptions, type TokenCallback } from './create-token.js';
+export type { ResultFieldError, TokenFailure, TokenResult, TokenSuccess } from './result.js';
+export type {
+  AccountType, BankAccountInformation, CardBrand, CreditCardInformation, TokenRequest,
+} from '../shared/wire.js';
+export const version: string = __PAYTOKEN_VERSION__;
