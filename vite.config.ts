@@ -37,9 +37,11 @@ function acceptedBrandsOnly(): Plugin {
     },
     load(loaded) {
       if (loaded !== id) return undefined;
-      const all = createRequire(import.meta.url)('credit-card-type/dist/lib/card-types') as Record<string, unknown>;
-      const kept = Object.fromEntries(Object.entries(all).filter(([name]) => name in ACCEPTED_BRANDS));
-      return `module.exports = ${JSON.stringify(kept)};`;
+      const all = createRequire(import.meta.url)('credit-card-type/dist/lib/card-types') as Record<string, object>;
+      // credit-card-type still walks every brand in its test order, so a refused brand stays as a
+      // row without prefixes: it can never match.
+      const rows = Object.entries(all).map(([name, row]) => [name, name in ACCEPTED_BRANDS ? row : { type: name, patterns: [], gaps: [], lengths: [], code: {} }]);
+      return `module.exports = ${JSON.stringify(Object.fromEntries(rows))};`;
     },
   };
 }

@@ -1,0 +1,25 @@
+import { test as base } from '@playwright/test';
+import { listen, staticFiles, type Running } from './support/http.js';
+import { startServiceProcess, type ServiceProcess } from './support/service.js';
+
+/** One service process and one page origin per Playwright worker. */
+export const test = base.extend<object, { service: ServiceProcess; pages: Running }>({
+  service: [
+    async ({}, use) => {
+      const service = await startServiceProcess();
+      await use(service);
+      await service.stop();
+    },
+    { scope: 'worker' },
+  ],
+  pages: [
+    async ({}, use) => {
+      const pages = await listen(staticFiles(new URL('./pages/', import.meta.url).pathname));
+      await use(pages);
+      await pages.close();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+export { expect } from '@playwright/test';

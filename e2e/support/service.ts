@@ -1,0 +1,60 @@
+/**
+ * The reference service as a black box: its own process (as `npm start` runs it), a fresh data
+ * directory, a free port; the sandbox credentials come from the file it writes on first start.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface Account {
+  name: string;
+  apiKey: string;
+  apiSecret: string;
+  publicKey: string;
+  impersonationKey: string | null;
+}
+
+export interface ServiceProcess {
+  url: string;
+  accounts: { system: Account; springfield: Account; shelby: Account };
+  /** GET/DELETE with key and secret, as an integrator's server would. */
+  asServer(account: Account, path: string, init?: RequestInit): Promise<Response>;
+  stop(): Promise<void>;
+}
+
+export async function startServiceProcess(env: Record<string, string> = {}): Promise<ServiceProcess> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'paytoken-e2e-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/service/main.ts'], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`The service did not start:\n${output}`)), 30_000);
+    const read = (chunk: Buffer) => {
+      output += chunk;
+      const match = /Paytoken service \S+ on (http:\/\/\S+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout?.on('data', read);
+    child.stderr?.on('data', read);
+    child.once('exit', (code) => reject(new Error(`The service exited (${code}):\n${output}`)));
+  });
+  const accounts = JSON.parse(readFileSync(join(dataDir, 'sandbox-credentials.json'), 'utf8'));
+  return {
+    // "localhost" rather than 127.0.0.1: the test pages are served from 127.0.0.1, another origin.
+    url: url.replace('127.0.0.1', 'localhost'),
+    accounts,
+    asServer: (account, path, init = {}) =>
+      fetch(`${url}${path}`, { ...init, headers: { authorization: `Basic ${Buffer.from(`${account.apiKey}:${account.apiSecret}`).toString('base64')}`, ...init.headers } }),
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import pino, { type DestinationStream, type Logger } from 'pino';
+import { ApiError, SERVICE_MESSAGES } from './errors.js';
+import { validatorCompiler } from './openapi/request-schema.js';
+import { docsRoutes, registerOpenApi } from './routes/docs.js';
+import { scriptRoutes } from './routes/scripts.js';
+import { tokenRoutes } from './routes/tokens.js';
+import type { ServiceConfig } from './config.js';
+import { createRateLimiter, type RateLimiter } from './rate-limit.js';
+import { createAccountCache, type AccountCache } from './auth/account-cache.js';
+import type { Repository } from './storage/repository.js';
+import type { Vault } from './vault.js';
+
+/** Everything the service needs, injected so tests build it in-process without a port. */
+export interface ServiceDeps {
+  repository: Repository;
+  vault: Vault;
+  config: Pick<ServiceConfig, 'tokenRateLimitPerIp' | 'tokenRateLimitPerKey' | 'publicUrl' | 'logLevel'>;
+  rateLimiter: RateLimiter;
+  accountCache: AccountCache;
+  now: () => Date;
+  /** The built browser bundles (dist/browser). */
+  scriptsDir: string;
+  version: string;
+}
+
+type Defaulted = 'rateLimiter' | 'accountCache' | 'now' | 'scriptsDir' | 'version';
+export interface BuildOptions extends Omit<ServiceDeps, Defaulted>, Partial<Pick<ServiceDeps, Defaulted>> {
+  /** Where logs go (default stdout); tests pass a stream to read them. */
+  logStream?: DestinationStream;
+}
+
+/** Never logged, whatever object they appear in. */
+const REDACT = [
+  'req.headers.authorization', 'req.headers.impersonationaccountkey', 'headers.authorization',
+  '*.cardNumber', '*.cvc', '*.accountNumber', '*.routingNumber', 'body', '*.body',
+];
+
+export function createLogger(level: string, stream?: DestinationStream): Logger {
+  return pino({ level, redact: { paths: REDACT, censor: '[redacted]' } }, stream);
+}
+
+/**
+ * Builds the reference service without listening (`app.inject()` in tests, `main.ts` listens).
+ * @example
+ * const app = await buildApp({ repository, vault, config: loadConfig() });
+ * const response = await app.inject({ method: 'GET', url: '/openapi.json' });
+ */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const deps: ServiceDeps = {
+    rateLimiter: createRateLimiter(),
+    accountCache: createAccountCache(),
+    now: () => new Date(),
+    scriptsDir: new URL('../../dist/browser/', import.meta.url).pathname,
+    version: '0.0.0',
+    ...options,
+  };
+  const app = Fastify({
+    loggerInstance: createLogger(deps.config.logLevel, options.logStream) as FastifyBaseLogger,
+    genReqId: () => `req_${randomBytes(9).toString('base64url')}`,
+    requestIdHeader: false,
+    bodyLimit: 64 * 1024,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  // Only JSON bodies (contract §2): anything else is a 415, not a string to misread.
+  app.removeContentTypeParser('text/plain');
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const api = toApiError(error);
+    if (api.status >= 500) request.log.error({ err: error }, 'unexpected error');
+    return reply
+      .status(api.status)
+      .headers(api.headers)
+      .send({ message: api.message, code: api.code, ...(api.errors.length && { errors: api.errors }), requestId: request.id });
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({ message: `${SERVICE_MESSAGES.NOT_FOUND.slice(0, -1)}: ${request.method} ${request.url.split('?')[0]}.`, code: 'NOT_FOUND', requestId: request.id }),
+  );
+
+  await registerOpenApi(app, deps.version);
+  tokenRoutes(app, deps);
+  scriptRoutes(app, deps.scriptsDir, deps.version);
+  await docsRoutes(app);
+  return app;
+}
+
+/** Framework errors as the contract's readable 4xx; anything unexpected as a bare 500. */
+function toApiError(error: FastifyError): ApiError {
+  if (error instanceof ApiError) return error;
+  const mapped: Record<string, [number, keyof typeof SERVICE_MESSAGES]> = {
+    FST_ERR_CTP_BODY_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE'],
+    FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE'],
+    FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'EMPTY_BODY'],
+    FST_ERR_CTP_INVALID_JSON_BODY: [400, 'MALFORMED_JSON'],
+  };
+  const known = mapped[error.code];
+  if (known) return ApiError.of(known[0], known[1]);
+  if (error instanceof SyntaxError || error.statusCode === 400) return ApiError.of(400, error instanceof SyntaxError ? 'MALFORMED_JSON' : 'INVALID_REQUEST');
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return new ApiError(error.statusCode, 'INVALID_REQUEST', SERVICE_MESSAGES.INVALID_REQUEST);
+  return ApiError.of(500, 'INTERNAL_ERROR');
+}

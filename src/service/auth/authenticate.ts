@@ -1,0 +1,57 @@
+import type { FastifyRequest } from 'fastify';
+import { ApiError } from '../errors.js';
+import type { Account, Repository, Scope } from '../storage/repository.js';
+import type { AccountCache } from './account-cache.js';
+import { UNKNOWN_KEY_HASH, secretMatches } from './credentials.js';
+
+/** Who is calling, with what, and for whom (contract §1). */
+export interface Caller {
+  /** The account whose credentials were sent. */
+  account: Account;
+  credential: 'secret' | 'public';
+  /** The account the call acts for: the impersonated client, or the caller itself. */
+  actingFor: Account;
+  /** Where resources made by this call belong, and where it may find them. */
+  scope: Scope;
+}
+
+const unauthorized = () => ApiError.of(401, 'UNAUTHORIZED', {}, { 'WWW-Authenticate': 'Basic realm="api"' });
+
+/**
+ * Reads `Authorization` (`Basic base64(key:secret)` or `Api-Key <publicKey>`) and
+ * `impersonationAccountKey`. `accepts` says whether the public key may call this operation.
+ */
+export async function authenticate(request: FastifyRequest, deps: { repository: Repository; accountCache: AccountCache }, accepts: 'secret' | 'public-or-secret'): Promise<Caller> {
+  const { accounts } = deps.repository;
+  const cached = (kind: string, key: string, load: (key: string) => Promise<Account | null>) => deps.accountCache.get(`${kind}:${key}`, () => load(key));
+  const header = request.headers.authorization ?? '';
+  const basic = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
+  const publicKey = /^Api-Key\s+(\S+)\s*$/i.exec(header)?.[1];
+  let account: Account | null = null;
+  let credential: Caller['credential'];
+  if (basic?.[1]) {
+    const decoded = Buffer.from(basic[1], 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon < 1) throw unauthorized();
+    account = await cached('api', decoded.slice(0, colon), accounts.findByApiKey);
+    // An unknown key is compared against a stand-in hash, so it costs what a wrong secret costs.
+    const matches = secretMatches(decoded.slice(colon + 1), account?.apiSecretHash ?? UNKNOWN_KEY_HASH);
+    if (!account || !matches) throw unauthorized();
+    credential = 'secret';
+  } else if (publicKey) {
+    account = await cached('public', publicKey, accounts.findByPublicKey);
+    if (!account) throw unauthorized();
+    credential = 'public';
+  } else {
+    throw unauthorized();
+  }
+  if (credential === 'public' && accepts === 'secret') throw ApiError.of(403, 'PUBLIC_KEY_NOT_ALLOWED');
+
+  const impersonationKey = request.headers.impersonationaccountkey;
+  if (impersonationKey === undefined || impersonationKey === '') {
+    return { account, credential, actingFor: account, scope: { accountId: account.id, viaAccountId: null } };
+  }
+  const client = typeof impersonationKey === 'string' ? await cached('impersonation', impersonationKey, accounts.findByImpersonationKey) : null;
+  if (!client || client.systemAccountId !== account.id) throw ApiError.of(403, 'IMPERSONATION_NOT_ALLOWED');
+  return { account, credential, actingFor: client, scope: { accountId: client.id, viaAccountId: account.id } };
+}

@@ -1,0 +1,75 @@
+import { parseVaultKey } from './vault.js';
+
+/**
+ * Configuration from environment variables, checked once at start: every bad value is reported
+ * with what was expected, before anything listens.
+ */
+export interface ServiceConfig {
+  port: number;
+  host: string;
+  /** PostgreSQL when set; otherwise the embedded database in `dataDir`. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** 32 bytes as hex or base64; without it a key is generated into `dataDir`. */
+  vaultKey: string | undefined;
+  /** Former keys, still able to open what they sealed. */
+  vaultOldKeys: string[];
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** `POST /tokens` per client IP and per public key, per minute (card-testing defence). */
+  tokenRateLimitPerIp: number;
+  tokenRateLimitPerKey: number;
+  /** The address in `Location` headers, when the service is behind a proxy; default: from each request. */
+  publicUrl: string | undefined;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Configuration is not valid:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
+  const problems: string[] = [];
+  const integer = (name: string, fallback: number, min: number, max: number): number => {
+    const text = env[name];
+    if (text === undefined || text === '') return fallback;
+    const value = Number(text);
+    if (!/^\d+$/.test(text.trim()) || value < min || value > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max}; it is "${text}".`);
+      return fallback;
+    }
+    return value;
+  };
+  const url = (name: string, protocols: string[]): string | undefined => {
+    const text = env[name];
+    if (!text) return undefined;
+    try {
+      if (protocols.includes(new URL(text).protocol)) return text;
+    } catch {
+      // reported below
+    }
+    problems.push(`${name} must be a ${protocols.join(' or ')} URL.`);
+    return undefined;
+  };
+  const logLevel = (env.LOG_LEVEL || 'info') as ServiceConfig['logLevel'];
+  const config: ServiceConfig = {
+    port: integer('PORT', 4010, 0, 65_535),
+    host: env.HOST || '127.0.0.1',
+    databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    dataDir: env.DATA_DIR || '.data',
+    vaultKey: env.PAYTOKEN_VAULT_KEY || undefined,
+    vaultOldKeys: (env.PAYTOKEN_VAULT_OLD_KEYS ?? '').split(',').map((key) => key.trim()).filter(Boolean),
+    logLevel,
+    tokenRateLimitPerIp: integer('TOKEN_RATE_LIMIT_PER_IP', 60, 1, 1_000_000),
+    tokenRateLimitPerKey: integer('TOKEN_RATE_LIMIT_PER_KEY', 600, 1, 1_000_000),
+    publicUrl: url('PUBLIC_URL', ['http:', 'https:'])?.replace(/\/+$/, ''),
+  };
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; it is "${env.LOG_LEVEL}".`);
+  for (const [name, key] of [['PAYTOKEN_VAULT_KEY', config.vaultKey], ...config.vaultOldKeys.map((old) => ['PAYTOKEN_VAULT_OLD_KEYS', old])]) {
+    if (key && !parseVaultKey(key)) problems.push(`${name} must be 32 bytes as 64 hex digits or base64 (e.g. \`openssl rand -base64 32\`).`);
+  }
+  if (problems.length) throw new ConfigError(problems);
+  return config;
+}

@@ -1,0 +1,48 @@
+import type { FieldError } from '../shared/wire.js';
+
+/** The service's own codes (browser-side and field codes live in src/shared/messages). */
+export const SERVICE_MESSAGES = {
+  UNAUTHORIZED: 'Missing or invalid credentials.',
+  PUBLIC_KEY_NOT_ALLOWED: 'The public key can only create payment tokens.',
+  IMPERSONATION_NOT_ALLOWED: 'The impersonation key is not valid for these credentials.',
+  ORIGIN_NOT_ALLOWED: 'This origin is not allowed to use this public key.',
+  NOT_FOUND: 'No such endpoint.',
+  TOKEN_NOT_FOUND: 'No such token.',
+  MALFORMED_JSON: 'The request body is not valid JSON.',
+  EMPTY_BODY: 'The request body is empty; send a JSON object.',
+  UNSUPPORTED_MEDIA_TYPE: 'Send the request body as application/json.',
+  PAYLOAD_TOO_LARGE: 'The request body is larger than 64 KiB.',
+  INVALID_REQUEST: 'The request is not valid.',
+  RATE_LIMITED: 'Too many requests. Try again in {seconds} seconds.',
+  INVALID_IDEMPOTENCY_KEY: 'The Idempotency-Key header must be 1 to 255 visible characters.',
+  IDEMPOTENCY_KEY_REUSED: 'This Idempotency-Key was already used with a different request.',
+  IDEMPOTENCY_KEY_IN_USE: 'A request with this Idempotency-Key is still running. Try again shortly.',
+  INTERNAL_ERROR: 'Something went wrong on our side. The request id helps us find it.',
+} as const;
+
+export type ServiceCode = keyof typeof SERVICE_MESSAGES;
+
+/** An error the central handler turns into the contract's error body (contract §2). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly errors: FieldError[] = [],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+
+  /** An error with a service code and its catalog message. */
+  static of(status: number, code: ServiceCode, params: Record<string, string | number> = {}, headers: Record<string, string> = {}): ApiError {
+    const message = SERVICE_MESSAGES[code].replace(/\{(\w+)\}/g, (_, name: string) => String(params[name]));
+    return new ApiError(status, code, message, [], headers);
+  }
+
+  /** A 400 listing every field problem; one problem lends its code to the whole. */
+  static fields(errors: FieldError[]): ApiError {
+    const only = errors.length === 1 ? errors[0] : undefined;
+    return new ApiError(400, only?.code ?? 'VALIDATION_FAILED', errors.map((error) => error.message).join(' '), errors);
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * `npm start`: the reference service on the embedded database with no set-up at all, or on
+ * PostgreSQL with DATABASE_URL. The only file that listens.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildApp, createLogger } from './app.js';
+import { seedIfEmpty, type SandboxCredentials } from './accounts.js';
+import { ConfigError, loadConfig, type ServiceConfig } from './config.js';
+import { migrate } from './storage/migrations.js';
+import { openDatabase } from './storage/open.js';
+import { createRepository } from './storage/repository.js';
+import { TEST_BANK_ACCOUNTS, TEST_CARDS } from './test-data.js';
+import { loadVaultKeys } from './vault-key.js';
+import { createVault } from './vault.js';
+import { VERSION } from './version.js';
+
+export interface RunningService {
+  url: string;
+  /** Credentials created by this start (a fresh database), else null. */
+  seeded: SandboxCredentials | null;
+  close(): Promise<void>;
+}
+
+/** Opens storage, migrates, seeds an empty database and listens. */
+export async function startService(config: ServiceConfig): Promise<RunningService> {
+  const log = createLogger(config.logLevel);
+  const sql = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrate(sql);
+  const repository = createRepository(sql);
+  const seeded = await seedIfEmpty(repository);
+  const vault = createVault(loadVaultKeys(config, (message) => log.warn(message)));
+  const app = await buildApp({ repository, vault, config, version: VERSION });
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = config.publicUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  if (seeded) {
+    const file = join(config.dataDir, 'sandbox-credentials.json');
+    writeFileSync(file, `${JSON.stringify(seeded, null, 2)}\n`, { mode: 0o600 });
+  }
+  return {
+    url,
+    seeded,
+    async close() {
+      await app.close();
+      await repository.close();
+    },
+  };
+}
+
+export function banner(service: RunningService, config: ServiceConfig): string {
+  const lines = [
+    `Paytoken service ${VERSION} on ${service.url}  (${config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}/pglite`})`,
+    `  API description  ${service.url}/`,
+    `  Hosted script    ${service.url}/scripts/paytoken.js   (integrity values: /scripts/manifest.json)`,
+  ];
+  if (service.seeded) {
+    lines.push('', 'Sandbox accounts (secrets are shown once; also saved to ' + join(config.dataDir, 'sandbox-credentials.json') + ', mode 0600):');
+    for (const account of Object.values(service.seeded)) {
+      lines.push(`  ${account.name.padEnd(15)} apiKey ${account.apiKey}  apiSecret ${account.apiSecret}`);
+      lines.push(`  ${''.padEnd(15)} publicKey ${account.publicKey}${account.impersonationKey ? `  impersonationKey ${account.impersonationKey}` : ''}`);
+    }
+  } else {
+    lines.push('', `Accounts: npm run accounts -- list   (first-start credentials: ${join(config.dataDir, 'sandbox-credentials.json')})`);
+  }
+  lines.push('', 'Test cards (any future expiry, any CVC of the right length):');
+  for (const [number, result] of TEST_CARDS) lines.push(`  ${number.padEnd(22)} ${result}`);
+  lines.push('Test bank accounts:');
+  for (const [routing, account, result] of TEST_BANK_ACCOUNTS) lines.push(`  routing ${routing}, account ${account}: ${result}`);
+  return lines.join('\n');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  let config: ServiceConfig;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  }
+  const service = await startService(config);
+  console.log(banner(service, config));
+  const stop = () => void service.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}

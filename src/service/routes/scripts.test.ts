@@ -1,0 +1,54 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestService, type TestService } from '../testing/harness.js';
+
+let service: TestService;
+const scriptsDir = mkdtempSync(join(tmpdir(), 'paytoken-scripts-'));
+const script = 'var Paytoken=function(){return{}}();\n';
+
+beforeAll(async () => {
+  writeFileSync(join(scriptsDir, 'paytoken.js'), script);
+  service = await startTestService({ scriptsDir, version: '1.2.3' });
+});
+afterAll(() => service.close());
+
+describe('hosted scripts (contract §7)', () => {
+  it('lists each bundle with its SHA-384 integrity', async () => {
+    const response = await service.app.inject({ url: '/scripts/manifest.json' });
+    const integrity = `sha384-${createHash('sha384').update(script).digest('base64')}`;
+    expect(response.json()).toEqual({ version: '1.2.3', files: { 'paytoken.js': { url: '/scripts/paytoken.js', versionedUrl: '/scripts/paytoken-1.2.3.js', integrity } } });
+  });
+
+  it('serves the latest with a short cache and the version immutably, both for cross-origin integrity checks', async () => {
+    const latest = await service.app.inject({ url: '/scripts/paytoken.js' });
+    const pinned = await service.app.inject({ url: '/scripts/paytoken-1.2.3.js' });
+    expect(latest.body).toBe(script);
+    expect(pinned.body).toBe(script);
+    expect(latest.headers).toMatchObject({ 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=300', 'access-control-allow-origin': '*' });
+    expect(pinned.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await service.app.inject({ url: '/scripts/other.js' })).statusCode).toBe(404);
+  });
+});
+
+describe('API description', () => {
+  it('sends / to the interactive description, served without a CDN', async () => {
+    const root = await service.app.inject({ url: '/' });
+    expect(root.statusCode).toBe(302);
+    const page = await service.app.inject({ url: root.headers.location as string });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('swagger-ui');
+    expect(page.body).not.toMatch(/https?:\/\/(cdn|unpkg|jsdelivr)/);
+  });
+
+  it('documents every token operation in /openapi.json', async () => {
+    const document = (await service.app.inject({ url: '/openapi.json' })).json();
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.paths).sort()).toEqual(['/api/v1/tokens', '/api/v1/tokens/{tokenId}']);
+    expect(Object.keys(document.paths['/api/v1/tokens/{tokenId}']).sort()).toEqual(['delete', 'get']);
+    expect(document.paths['/api/v1/tokens'].post.requestBody.content['application/json'].schema.required).toEqual(['payer', 'emailAddress']);
+    expect(document.components.securitySchemes).toHaveProperty('publicKey');
+  });
+});

@@ -1,0 +1,49 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../errors.js';
+
+interface Script {
+  body: Buffer;
+  integrity: string;
+  immutable: boolean;
+}
+
+/**
+ * The hosted bundles (contract §7): `/scripts/paytoken.js` (latest, short cache) and
+ * `/scripts/paytoken-{version}.js` (immutable), with SHA-384 integrity values in
+ * `/scripts/manifest.json` so a page can pin one with `integrity="sha384-…"` (PCI DSS 4.0 6.4.3).
+ * Sent with `Access-Control-Allow-Origin: *`, which a cross-origin script with `integrity` needs.
+ */
+export function scriptRoutes(app: FastifyInstance, scriptsDir: string, version: string): void {
+  const scripts = new Map<string, Script>();
+  const manifest: Record<string, { url: string; versionedUrl: string; integrity: string }> = {};
+  if (existsSync(scriptsDir)) {
+    for (const file of readdirSync(scriptsDir).filter((name) => /^paytoken[\w-]*\.js$/.test(name))) {
+      const body = readFileSync(join(scriptsDir, file));
+      const integrity = `sha384-${createHash('sha384').update(body).digest('base64')}`;
+      const versioned = file.replace(/\.js$/, `-${version}.js`);
+      scripts.set(file, { body, integrity, immutable: false });
+      scripts.set(versioned, { body, integrity, immutable: true });
+      manifest[file] = { url: `/scripts/${file}`, versionedUrl: `/scripts/${versioned}`, integrity };
+    }
+  }
+
+  app.get('/scripts/manifest.json', { schema: { hide: true } }, (_, reply) =>
+    reply.header('Access-Control-Allow-Origin', '*').header('Cache-Control', 'public, max-age=60').send({ version, files: manifest }),
+  );
+
+  app.get<{ Params: { file: string } }>('/scripts/:file', { schema: { hide: true } }, (request, reply) => {
+    const script = scripts.get(request.params.file);
+    if (!script) {
+      throw new ApiError(404, 'NOT_FOUND', scripts.size ? 'No such script.' : 'The browser bundles are not built; run `npm run build`.');
+    }
+    return reply
+      .header('Content-Type', 'text/javascript; charset=utf-8')
+      .header('Access-Control-Allow-Origin', '*')
+      .header('Cache-Control', script.immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
+      .header('X-Content-Type-Options', 'nosniff')
+      .send(script.body);
+  });
+}

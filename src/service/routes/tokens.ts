@@ -1,0 +1,167 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { cardNumber } from '../../shared/validators/card-number.js';
+import { validateTokenRequest } from '../../shared/validators/token-request.js';
+import type { TokenRequest, TokenResponse } from '../../shared/wire.js';
+import { authenticate, type Caller } from '../auth/authenticate.js';
+import { ApiError } from '../errors.js';
+import { idempotent } from '../idempotency.js';
+import { requestSchema } from '../openapi/request-schema.js';
+import {
+  errorResponses, secretSecurity, tokenCreatedSchema, tokenDeletedSchema, tokenIdParamsSchema, tokenRequestSchema, tokenSchema, tokenSecurity,
+} from '../openapi/schemas.js';
+import type { StoredToken } from '../storage/repository.js';
+import type { ServiceDeps } from '../app.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller;
+  }
+}
+
+const BROWSER_HEADERS = 'Authorization, Content-Type, impersonationAccountKey, Idempotency-Key';
+
+/** CORS for `POST /tokens` only (contract §7): any origin may ask; the key's allow-list decides. */
+function allowBrowser(request: FastifyRequest, reply: FastifyReply): void {
+  const origin = request.headers.origin;
+  if (!origin) return;
+  reply
+    .header('Access-Control-Allow-Origin', origin)
+    .header('Vary', 'Origin')
+    .header('Access-Control-Expose-Headers', 'Location, Retry-After, X-Request-Id');
+}
+
+const checkTokenBody = (data: unknown) => {
+  const check = validateTokenRequest(data);
+  return check.ok ? { value: check.value } : { error: ApiError.fields(check.errors) };
+};
+
+const newTokenId = () => `tok_${randomBytes(18).toString('base64url')}`;
+
+/** The stored form: readable brand, last four, expiry and account type; the rest sealed; no CVC. */
+function toStoredToken(id: string, body: TokenRequest, caller: Caller, deps: ServiceDeps): StoredToken {
+  const card = body.creditCardInformation;
+  const bank = body.bankAccountInformation;
+  const number = card?.cardNumber ?? bank?.accountNumber ?? '';
+  const details = card
+    ? { cardNumber: card.cardNumber, accountHolder: card.accountHolder, postalCode: card.postalCode }
+    : { ...bank, accountType: undefined };
+  const { keyId, sealed } = deps.vault.seal(details, id);
+  return {
+    id,
+    scope: caller.scope,
+    payer: body.payer,
+    emailAddress: body.emailAddress,
+    attributeValues: body.attributeValues ?? {},
+    transactionType: card ? (cardNumber(card.cardNumber).brand ?? 'Visa') : 'Ach',
+    maskedAccountNumber: '*'.repeat(number.length - 4) + number.slice(-4),
+    lastFour: number.slice(-4),
+    expirationMonth: card ? Number(card.month) : null,
+    expirationYear: card ? Number(card.year) : null,
+    accountType: bank?.accountType ?? null,
+    vaultKeyId: keyId,
+    sealed,
+    created: deps.now(),
+  };
+}
+
+export function toTokenResponse(token: StoredToken): TokenResponse {
+  return {
+    id: token.id,
+    payer: token.payer,
+    emailAddress: token.emailAddress,
+    attributeValues: Object.entries(token.attributeValues).map(([name, value]) => ({ name, parameterName: name, value: String(value) })),
+    transactionType: token.transactionType,
+    maskedAccountNumber: token.maskedAccountNumber,
+    lastFour: token.lastFour,
+    expirationMonth: token.expirationMonth,
+    expirationYear: token.expirationYear,
+    accountType: token.accountType,
+    created: token.created.toISOString(),
+  };
+}
+
+/** `{base_url}` of this service, for `Location` headers. */
+export function baseUrl(request: FastifyRequest, deps: ServiceDeps): string {
+  return deps.config.publicUrl ?? `${request.protocol}://${request.host}`;
+}
+
+/** Tokens (contract §3): create from the browser or a server, retrieve and delete from a server. */
+export function tokenRoutes(app: FastifyInstance, deps: ServiceDeps): void {
+  const secretOnly = async (request: FastifyRequest) => {
+    request.caller = await authenticate(request, deps, 'secret');
+  };
+
+  app.options('/api/v1/tokens', { schema: { hide: true } }, (request, reply) => {
+    allowBrowser(request, reply);
+    return reply
+      .header('Access-Control-Allow-Methods', 'POST')
+      .header('Access-Control-Allow-Headers', BROWSER_HEADERS)
+      .header('Access-Control-Max-Age', '600')
+      .status(204)
+      .send();
+  });
+
+  app.post('/api/v1/tokens', {
+    schema: {
+      summary: 'Create a token (a saved payment method)',
+      description: 'From the browser with `Authorization: Api-Key <publicKey>`, or from a server with key and secret. 201 with the id in `Location`.',
+      tags: ['Tokens'],
+      security: tokenSecurity,
+      body: requestSchema(tokenRequestSchema, checkTokenBody),
+      response: { 201: { description: 'Created; the id is also in Location.', ...tokenCreatedSchema }, ...errorResponses },
+    },
+    onRequest: async (request, reply) => {
+      allowBrowser(request, reply);
+      const caller = await authenticate(request, deps, 'public-or-secret');
+      const origin = request.headers.origin;
+      const allowed = caller.account.allowedOrigins;
+      if (caller.credential === 'public' && origin && allowed.length && !allowed.includes(origin)) throw ApiError.of(403, 'ORIGIN_NOT_ALLOWED');
+      if (caller.credential === 'public') {
+        // Card testing: counted per client IP and per public key, before the body is even read.
+        for (const [name, limit] of [[`ip:${request.ip}`, deps.config.tokenRateLimitPerIp], [`key:${caller.account.publicKey}`, deps.config.tokenRateLimitPerKey]] as const) {
+          const verdict = deps.rateLimiter.hit(name, limit);
+          if (!verdict.allowed) throw ApiError.of(429, 'RATE_LIMITED', { seconds: verdict.retryAfterSeconds }, { 'Retry-After': String(verdict.retryAfterSeconds) });
+        }
+      }
+      request.caller = caller;
+    },
+  }, (request, reply) =>
+    idempotent(request, reply, deps, request.caller.scope, 'tokens.create', async () => {
+      const token = toStoredToken(newTokenId(), request.body as TokenRequest, request.caller, deps);
+      await deps.repository.tokens.insert(token);
+      return { status: 201, headers: { Location: `${baseUrl(request, deps)}/api/v1/tokens/${token.id}` }, body: { id: token.id } };
+    }),
+  );
+
+  app.get<{ Params: { tokenId: string } }>('/api/v1/tokens/:tokenId', {
+    schema: {
+      summary: 'Retrieve a token',
+      description: 'The integrating server calls it after receiving a token id from the browser, to validate the token (spec §4 rule 2).',
+      tags: ['Tokens'],
+      security: secretSecurity,
+      params: requestSchema(tokenIdParamsSchema, (value) => ({ value })),
+      response: { 200: tokenSchema, ...errorResponses },
+    },
+    onRequest: secretOnly,
+  }, async (request) => {
+    const token = await deps.repository.tokens.find(request.params.tokenId, request.caller.scope);
+    if (!token) throw ApiError.of(404, 'TOKEN_NOT_FOUND');
+    return toTokenResponse(token);
+  });
+
+  app.delete<{ Params: { tokenId: string } }>('/api/v1/tokens/:tokenId', {
+    schema: {
+      summary: 'Delete a token',
+      description: 'The token can no longer be used; its encrypted details are erased.',
+      tags: ['Tokens'],
+      security: secretSecurity,
+      params: requestSchema(tokenIdParamsSchema, (value) => ({ value })),
+      response: { 200: tokenDeletedSchema, ...errorResponses },
+    },
+    onRequest: secretOnly,
+  }, async (request) => {
+    if (!(await deps.repository.tokens.delete(request.params.tokenId, request.caller.scope))) throw ApiError.of(404, 'TOKEN_NOT_FOUND');
+    return { id: request.params.tokenId, deleted: true };
+  });
+}

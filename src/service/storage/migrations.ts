@@ -1,0 +1,74 @@
+import type { Sql } from './sql.js';
+
+/**
+ * Versioned schema changes, applied in order at start, each in its own transaction with its
+ * version row, so a failed migration leaves nothing half done. Append only; never edit a shipped one.
+ */
+export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
+  {
+    version: 1,
+    name: 'accounts and tokens',
+    sql: `
+      CREATE TABLE accounts (
+        id                 SERIAL PRIMARY KEY,
+        name               TEXT NOT NULL,
+        kind               TEXT NOT NULL CHECK (kind IN ('system', 'client')),
+        api_key            TEXT NOT NULL UNIQUE,
+        api_secret_hash    TEXT NOT NULL,
+        public_key         TEXT NOT NULL UNIQUE,
+        impersonation_key  TEXT UNIQUE,
+        system_account_id  INTEGER REFERENCES accounts (id),
+        fee_schedules      JSONB NOT NULL,
+        allowed_origins    TEXT[] NOT NULL DEFAULT '{}',
+        created_at         TIMESTAMPTZ NOT NULL DEFAULT now()
+      );
+      CREATE TABLE tokens (
+        id                     TEXT PRIMARY KEY,
+        account_id             INTEGER NOT NULL REFERENCES accounts (id),
+        via_account_id         INTEGER REFERENCES accounts (id),
+        payer                  TEXT NOT NULL,
+        email_address          TEXT NOT NULL,
+        attribute_values       JSON NOT NULL DEFAULT '{}',  -- JSON, not JSONB: keeps the integrator's order
+        transaction_type       TEXT NOT NULL,
+        masked_account_number  TEXT NOT NULL,
+        last_four              TEXT NOT NULL,
+        expiration_month       INTEGER,
+        expiration_year        INTEGER,
+        account_type           TEXT,
+        vault_key_id           TEXT,
+        sealed                 TEXT,
+        deleted_at             TIMESTAMPTZ,
+        created_at             TIMESTAMPTZ NOT NULL DEFAULT now()
+      );
+      CREATE INDEX tokens_owner ON tokens (account_id, id);
+      CREATE TABLE idempotency_keys (
+        account_id      INTEGER NOT NULL REFERENCES accounts (id),
+        via_account_id  INTEGER NOT NULL DEFAULT 0,
+        operation       TEXT NOT NULL,
+        key             TEXT NOT NULL,
+        request_hash    TEXT NOT NULL,
+        status          INTEGER,
+        headers         JSONB,
+        body            JSONB,
+        created_at      TIMESTAMPTZ NOT NULL DEFAULT now(),
+        PRIMARY KEY (account_id, via_account_id, operation, key)
+      );
+    `,
+  },
+];
+
+/** Brings the schema up to the newest version; safe to call on every start. */
+export async function migrate(sql: Sql): Promise<number[]> {
+  await sql.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`);
+  const applied = new Set((await sql.query<{ version: number }>('SELECT version FROM schema_migrations')).map((row) => row.version));
+  const done: number[] = [];
+  for (const migration of MIGRATIONS.filter((m) => !applied.has(m.version))) {
+    await sql.transaction(async (tx) => {
+      for (const statement of migration.sql.split(/;\s*$/m).map((s) => s.trim()).filter(Boolean)) await tx.query(statement);
+      await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
+    });
+    done.push(migration.version);
+  }
+  return done;
+}

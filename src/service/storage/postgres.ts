@@ -1,0 +1,54 @@
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+import type { Sql } from './sql.js';
+
+export interface PostgresOptions {
+  /** Every connection's search_path; tests give each file its own schema. */
+  schema?: string;
+  max?: number;
+}
+
+const names = new Map<string, string>();
+function statementName(text: string): string {
+  let name = names.get(text);
+  if (!name) {
+    name = `s_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+    names.set(text, name);
+  }
+  return name;
+}
+
+/** PostgreSQL through a `pg` connection pool. */
+export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Sql> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    ...(options.schema && { options: `-c search_path=${options.schema}` }),
+  });
+  pool.on('error', () => undefined); // an idle client's broken connection is replaced on next use
+  await pool.query('SELECT 1');
+  const on = (client: pg.Pool | pg.PoolClient): Sql => ({
+    engine: 'postgres',
+    async query<Row>(text: string, params: unknown[] = []) {
+      // Named statements are parsed once per connection, then only bound and executed.
+      return (await client.query({ name: statementName(text), text, values: params })).rows as Row[];
+    },
+    async transaction(work) {
+      if (client !== pool) return work(on(client));
+      const connection = await pool.connect();
+      try {
+        await connection.query('BEGIN');
+        const result = await work(on(connection));
+        await connection.query('COMMIT');
+        return result;
+      } catch (error) {
+        await connection.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        connection.release();
+      }
+    },
+    close: () => pool.end(),
+  });
+  return on(pool);
+}

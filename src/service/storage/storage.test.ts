@@ -1,0 +1,87 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { seedIfEmpty } from '../accounts.js';
+import { TEST_CONFIG, apiKey, bankToken, basic, cardToken, request, startTestService, type TestService } from '../testing/harness.js';
+import { createVault } from '../vault.js';
+import { migrate } from './migrations.js';
+import { openDatabase } from './open.js';
+import { createRepository } from './repository.js';
+
+let service: TestService;
+beforeAll(async () => {
+  service = await startTestService();
+});
+afterAll(() => service.close());
+
+describe('tokens at rest', () => {
+  it('stores no readable card number, no CVC, and seals the rest to its row', async () => {
+    const created = await request(service.app, 'POST', '/api/v1/tokens', { authorization: apiKey(service.accounts.springfield), body: cardToken({ cvc: '737' }) });
+    const id = created.json().id as string;
+    const [row] = await service.repository.sql.query<Record<string, unknown>>('SELECT * FROM tokens WHERE id = $1', [id]);
+    const stored = JSON.stringify(row);
+    for (const secret of ['4242424242424242', '424242424242', '737', Buffer.from('4242424242424242').toString('base64')]) expect(stored).not.toContain(secret);
+    const token = await service.repository.tokens.find(id, { accountId: row?.account_id as number, viaAccountId: null });
+    const opened = service.vault.open(token?.vaultKeyId as string, token?.sealed as string, id) as Record<string, unknown>;
+    expect(opened).toEqual({ cardNumber: '4242424242424242', accountHolder: 'Ada Lovelace', postalCode: '12345' });
+    expect(() => service.vault.open(token?.vaultKeyId as string, token?.sealed as string, 'tok_other_row')).toThrow();
+  });
+
+  it('stores no readable bank account number', async () => {
+    const created = await request(service.app, 'POST', '/api/v1/tokens', { authorization: basic(service.accounts.shelby), body: bankToken({ accountNumber: '987654321012' }) });
+    const [row] = await service.repository.sql.query('SELECT * FROM tokens WHERE id = $1', [created.json().id]);
+    expect(JSON.stringify(row)).not.toContain('987654321012');
+  });
+});
+
+describe('vault keys', () => {
+  it('opens what a former key sealed after rotation', () => {
+    const oldKey = randomBytes(32);
+    const sealed = createVault([oldKey]).seal({ cardNumber: '4242' }, 'tok_1');
+    const rotated = createVault([randomBytes(32), oldKey]);
+    expect(rotated.keyId).not.toBe(sealed.keyId);
+    expect(rotated.open(sealed.keyId, sealed.sealed, 'tok_1')).toEqual({ cardNumber: '4242' });
+  });
+});
+
+describe('restart', () => {
+  it('keeps what was written before a restart', async () => {
+    const databaseUrl = process.env.DATABASE_URL;
+    const dir = mkdtempSync(join(tmpdir(), 'paytoken-restart-'));
+    const schema = databaseUrl ? `restart_${randomBytes(4).toString('hex')}` : undefined;
+    const key = randomBytes(32);
+    const open = async () => {
+      const sql = await openDatabase({ databaseUrl, dataDir: dir, ...(schema && { schema }) });
+      if (schema) await sql.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+      await migrate(sql);
+      const repository = createRepository(sql);
+      return { repository, app: await buildApp({ repository, vault: createVault([key]), config: { ...TEST_CONFIG, logLevel: 'silent' } }) };
+    };
+    try {
+      const first = await open();
+      const accounts = await seedIfEmpty(first.repository);
+      expect(accounts).not.toBeNull();
+      const id = (await request(first.app, 'POST', '/api/v1/tokens', { authorization: apiKey(accounts!.springfield), body: cardToken() })).json().id;
+      await first.app.close();
+      await first.repository.close();
+
+      const second = await open();
+      expect(await seedIfEmpty(second.repository)).toBeNull();
+      const token = await request(second.app, 'GET', `/api/v1/tokens/${id}`, { authorization: basic(accounts!.springfield) });
+      expect(token.statusCode).toBe(200);
+      expect(token.json()).toMatchObject({ id, lastFour: '4242' });
+      if (schema) await second.repository.sql.query(`DROP SCHEMA ${schema} CASCADE`);
+      await second.app.close();
+      await second.repository.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('applies migrations once', async () => {
+    expect(await migrate(service.repository.sql)).toEqual([]);
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * One real database and one in-process app per test file: in-memory PGlite, or a schema of its own
+ * on PostgreSQL when DATABASE_URL is set, so the same suites run on both. `reset()` empties the
+ * tables between tests; the sandbox accounts stay.
+ */
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import pg from 'pg';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp, type BuildOptions } from '../app.js';
+import { seedIfEmpty, type AccountCredentials, type SandboxCredentials } from '../accounts.js';
+import { createAccountCache, type AccountCache } from '../auth/account-cache.js';
+import { migrate } from '../storage/migrations.js';
+import { openDatabase } from '../storage/open.js';
+import { createRepository, type Repository } from '../storage/repository.js';
+import { createVault, type Vault } from '../vault.js';
+
+export interface TestService {
+  app: FastifyInstance;
+  repository: Repository;
+  vault: Vault;
+  /** Clear it after changing an account directly in the database. */
+  accountCache: AccountCache;
+  accounts: SandboxCredentials;
+  /** Every log line the app wrote. */
+  logs: string[];
+  engine: 'pglite' | 'postgres';
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const TEST_CONFIG: BuildOptions['config'] = { tokenRateLimitPerIp: 10_000, tokenRateLimitPerKey: 10_000, publicUrl: undefined, logLevel: 'info' };
+
+export async function startTestService(overrides: Partial<BuildOptions> = {}): Promise<TestService> {
+  const databaseUrl = process.env.DATABASE_URL;
+  const schema = databaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined;
+  if (databaseUrl && schema) await adminQuery(databaseUrl, `CREATE SCHEMA ${schema}`);
+  const sql = await openDatabase({ databaseUrl, dataDir: null, ...(schema && { schema }) });
+  await migrate(sql);
+  const repository = createRepository(sql);
+  const accounts = (await seedIfEmpty(repository)) as SandboxCredentials;
+  const vault = createVault([randomBytes(32)]);
+  const logs: string[] = [];
+  const logStream = new Writable({
+    write(chunk, _, done) {
+      logs.push(...String(chunk).split('\n').filter(Boolean));
+      done();
+    },
+  });
+  const accountCache = createAccountCache();
+  const app = await buildApp({ repository, vault, accountCache, config: TEST_CONFIG, logStream, version: '0.0.0-test', ...overrides });
+  return {
+    app,
+    repository,
+    vault,
+    accountCache,
+    accounts,
+    logs,
+    engine: sql.engine,
+    async reset() {
+      await sql.query('TRUNCATE tokens, idempotency_keys');
+    },
+    async close() {
+      await app.close();
+      await repository.close();
+      if (databaseUrl && schema) await adminQuery(databaseUrl, `DROP SCHEMA ${schema} CASCADE`);
+    },
+  };
+}
+
+async function adminQuery(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** `Authorization` for a server: Basic base64(apiKey:apiSecret). */
+export const basic = (account: Pick<AccountCredentials, 'apiKey' | 'apiSecret'>): string =>
+  `Basic ${Buffer.from(`${account.apiKey}:${account.apiSecret}`).toString('base64')}`;
+
+/** `Authorization` for a browser: Api-Key <publicKey>. */
+export const apiKey = (account: Pick<AccountCredentials, 'publicKey'>): string => `Api-Key ${account.publicKey}`;
+
+/** A JSON request through `app.inject()`. */
+export function request(app: FastifyInstance, method: InjectOptions['method'], url: string, options: { authorization?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+  return app.inject({
+    method,
+    url,
+    headers: {
+      ...(options.body !== undefined && { 'content-type': 'application/json' }),
+      ...(options.authorization && { authorization: options.authorization }),
+      ...options.headers,
+    },
+    ...(options.body !== undefined && { payload: typeof options.body === 'string' ? options.body : JSON.stringify(options.body) }),
+  });
+}
+
+export const CARD = { accountHolder: 'Ada Lovelace', cardNumber: '4242 4242 4242 4242', cvc: '123', month: '12', year: 2030, postalCode: '12345' };
+export const BANK = { accountType: 'PersonalChecking', routingNumber: '021000021', accountNumber: '000123456789', accountHolder: 'Ada Lovelace' };
+export const cardToken = (card: Partial<typeof CARD> = {}) => ({ payer: 'Ada Lovelace', emailAddress: 'ada@example.com', creditCardInformation: { ...CARD, ...card } });
+export const bankToken = (bank: Partial<typeof BANK> = {}) => ({ payer: 'Ada Lovelace', emailAddress: 'ada@example.com', bankAccountInformation: { ...BANK, ...bank } });
