@@ -6,6 +6,8 @@ import { validatorCompiler } from './openapi/request-schema.js';
 import { docsRoutes, registerOpenApi } from './routes/docs.js';
 import { scriptRoutes } from './routes/scripts.js';
 import { tokenRoutes } from './routes/tokens.js';
+import { feeRoutes } from './routes/fees.js';
+import { transactionRoutes } from './routes/transactions.js';
 import type { ServiceConfig } from './config.js';
 import { createRateLimiter, type RateLimiter } from './rate-limit.js';
 import { createAccountCache, type AccountCache } from './auth/account-cache.js';
@@ -58,7 +60,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   };
   const app = Fastify({
     loggerInstance: createLogger(deps.config.logLevel, options.logStream) as FastifyBaseLogger,
-    genReqId: () => `req_${randomBytes(9).toString('base64url')}`,
+    genReqId: requestIds(),
     requestIdHeader: false,
     bodyLimit: 64 * 1024,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
@@ -67,8 +69,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   // Only JSON bodies (contract §2): anything else is a 415, not a string to misread.
   app.removeContentTypeParser('text/plain');
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
+    done();
   });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const api = toApiError(error);
@@ -84,9 +87,21 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await registerOpenApi(app, deps.version);
   tokenRoutes(app, deps);
+  feeRoutes(app, deps);
+  transactionRoutes(app, deps);
   scriptRoutes(app, deps.scriptsDir, deps.version);
   await docsRoutes(app);
   return app;
+}
+
+/**
+ * Request ids: unique, not secret, so a random prefix per process and a counter (a random id per
+ * request cost a sixth of the fee endpoint's time).
+ */
+function requestIds(): () => string {
+  const prefix = `req_${randomBytes(6).toString('base64url')}`;
+  let next = 0;
+  return () => `${prefix}${(next++).toString(36)}`;
 }
 
 /** Framework errors as the contract's readable 4xx; anything unexpected as a bare 500. */

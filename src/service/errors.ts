@@ -17,6 +17,12 @@ export const SERVICE_MESSAGES = {
   INVALID_IDEMPOTENCY_KEY: 'The Idempotency-Key header must be 1 to 255 visible characters.',
   IDEMPOTENCY_KEY_REUSED: 'This Idempotency-Key was already used with a different request.',
   IDEMPOTENCY_KEY_IN_USE: 'A request with this Idempotency-Key is still running. Try again shortly.',
+  TRANSACTION_NOT_FOUND: 'No such transaction.',
+  AUTHORIZATION_NOT_FOUND: 'No such authorization.',
+  PAYMENT_DECLINED: 'The payment was declined.',
+  INVALID_TOKEN: 'The token does not exist or was deleted.',
+  INVALID_AUTHORIZATION: 'The authorization cannot be captured.',
+  INVALID_PAYMENT_TYPE: 'This payment method cannot be used for this operation.',
   INTERNAL_ERROR: 'Something went wrong on our side. The request id helps us find it.',
 } as const;
 

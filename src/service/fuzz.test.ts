@@ -54,6 +54,22 @@ describe('no input yields a 5xx', () => {
     );
   });
 
+  it('random transaction and fee requests get a 201 or a readable 4xx', async () => {
+    const token = (await service.app.inject({ method: 'POST', url: '/api/v1/tokens', headers: { 'content-type': 'application/json', authorization: basic(cardAccount()) }, payload: JSON.stringify(cardToken()) })).json().id;
+    const transactions = fc.record({
+      payer: anyJson, amount: fc.oneof(anyJson, fc.double(), fc.integer()), payerFee: fc.oneof(anyJson, fc.double()), initiatingPartyFee: anyJson,
+      tokenId: fc.oneof(fc.constant(token), anyJson), authorizationId: anyJson, comments: anyJson, ipAddress: anyJson, sendReceipt: anyJson, currency: anyJson,
+    }, { requiredKeys: [] });
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(anyJson, transactions), fc.constantFrom('/api/v1/transactions', '/api/v1/transactions/authorize', '/api/v1/transactionFees'), async (body, url) => {
+        const response = await service.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', authorization: basic(cardAccount()) }, payload: JSON.stringify(body) });
+        expect(response.statusCode).toBeLessThan(500);
+        if (response.statusCode >= 400) expect(response.json().message).toMatch(/\.$/);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('the whole run logged no card number and no secret', async () => {
     await service.app.inject({ method: 'POST', url: '/api/v1/tokens', headers: { 'content-type': 'application/json', authorization: basic(cardAccount()) }, payload: JSON.stringify(cardToken({ cardNumber: '5555555555554444', cvc: '321' })) });
     await service.app.inject({ method: 'POST', url: '/api/v1/tokens', headers: { 'content-type': 'application/json', authorization: basic(cardAccount()) }, payload: JSON.stringify(cardToken({ cardNumber: '5555555555554445' })) });

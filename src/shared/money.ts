@@ -3,12 +3,12 @@
  * in currency units with at most 2 decimals. Parsing goes through the decimal text, never through
  * float arithmetic, so `0.29` is 29 cents and not 28.999….
  */
-import type { ErrorCode } from './messages/en.js';
+import type { AmountCode } from './messages/en.js';
 
 /** 10,000,000.00, the largest amount anywhere (contract §4, fees.md). */
 export const MAX_AMOUNT_CENTS = 1_000_000_000;
 
-export type MoneyParse = { ok: true; cents: number } | { ok: false; code: ErrorCode };
+export type MoneyParse = { ok: true; cents: number } | { ok: false; code: AmountCode };
 
 const DECIMAL = /^(?=\.?\d)(\d*)(?:\.(\d{0,2}))?$/;
 
@@ -45,7 +45,7 @@ function parseDecimal(text: string): MoneyParse {
   return cents > MAX_AMOUNT_CENTS ? fail('AMOUNT_TOO_LARGE') : { ok: true, cents };
 }
 
-function fail(code: ErrorCode): MoneyParse {
+function fail(code: AmountCode): MoneyParse {
   return { ok: false, code };
 }
 

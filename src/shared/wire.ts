@@ -131,14 +131,15 @@ export interface TransactionResponse {
   publicId: string;
   payer: string;
   emailAddress: string | null;
-  transactionType: TransactionType;
+  /** null only for a decline whose token was unknown. */
+  transactionType: TransactionType | null;
   amount: number;
   payerFee: number;
   fee: number;
   netAmount: number;
   initiatingPartyFee: number;
-  payerFeeMode: PayerFeeMode;
-  maskedAccountNumber: string;
+  payerFeeMode: PayerFeeMode | null;
+  maskedAccountNumber: string | null;
   comments: string | null;
   attributeValues: AttributeValue[];
   paymentResponseCode: PaymentResponseCode;
@@ -157,4 +158,6 @@ export interface AuthorizationResponse {
   authorizationId: string;
   amount: number;
   expires: string;
+  transactionId?: number;
+  captured?: boolean;
 }

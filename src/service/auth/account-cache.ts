@@ -7,22 +7,32 @@ import type { Account } from '../storage/repository.js';
  */
 export interface AccountCache {
   get(credential: string, load: () => Promise<Account | null>): Promise<Account | null>;
+  /** The account of a credential checked within the TTL, without loading; null if none. */
+  peek(credential: string): Account | null;
+  /** Remembers a credential that was just checked. */
+  remember(credential: string, account: Account): void;
   clear(): void;
 }
 
 export function createAccountCache(ttlMs = 5_000, maxEntries = 10_000, now: () => number = Date.now): AccountCache {
   const entries = new Map<string, { account: Account; expires: number }>();
+  const peek = (credential: string) => {
+    const hit = entries.get(credential);
+    return hit && hit.expires > now() ? hit.account : null;
+  };
+  const remember = (credential: string, account: Account) => {
+    if (entries.size >= maxEntries) entries.clear();
+    entries.set(credential, { account, expires: now() + ttlMs });
+  };
   return {
+    peek,
+    remember,
     async get(credential, load) {
-      const hit = entries.get(credential);
-      if (hit && hit.expires > now()) return hit.account;
+      const hit = peek(credential);
+      if (hit) return hit;
       const account = await load();
-      if (account) {
-        if (entries.size >= maxEntries) entries.clear();
-        entries.set(credential, { account, expires: now() + ttlMs });
-      } else {
-        entries.delete(credential);
-      }
+      if (account) remember(credential, account);
+      else entries.delete(credential);
       return account;
     },
     clear: () => entries.clear(),

@@ -1,4 +1,6 @@
 import type { FastifySchemaCompiler } from 'fastify';
+import type { FieldError } from '../../shared/wire.js';
+import { ApiError } from '../errors.js';
 
 type Check = (data: unknown) => { value: unknown } | { error: Error };
 
@@ -19,3 +21,11 @@ export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, metho
   if (!check) throw new Error(`The ${httpPart} schema of ${method} ${url} has no check; wrap it in requestSchema().`);
   return check;
 };
+
+/** A shared validator's answer as a request check: the normalized value, or a 400 listing every problem. */
+export function fromCheck<T>(check: (data: unknown) => { ok: true; value: T } | { ok: false; errors: FieldError[] }): Check {
+  return (data) => {
+    const result = check(data);
+    return result.ok ? { value: result.value } : { error: ApiError.fields(result.errors) };
+  };
+}

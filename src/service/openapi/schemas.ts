@@ -135,3 +135,106 @@ export const errorResponses = {
 export const secretSecurity: Record<string, string[]>[] = [{ basic: [] }, { basic: [], impersonation: [] }];
 /** `POST /tokens` also takes the public key. */
 export const tokenSecurity: Record<string, string[]>[] = [...secretSecurity, { publicKey: [] }, { publicKey: [], impersonation: [] }];
+
+const money = (description: string) => ({ type: 'number', minimum: 0, maximum: 10_000_000, multipleOf: 0.01, description });
+
+export const amountDueQuerySchema = {
+  type: 'object',
+  properties: { amount: { ...money('The net amount due, in currency units: > 0, at most 2 decimals.'), examples: [100] } },
+  required: ['amount'],
+} as const;
+
+export const amountDueBodySchema = amountDueQuerySchema;
+
+export const transactionFeesSchema = {
+  type: 'object',
+  description: 'The payer fee of each method for the amount due (fees.md), with the rates of the account or the impersonated client.',
+  properties: { achPayerFee: { type: 'number', examples: [3] }, creditCardPayerFee: { type: 'number', examples: [3.25] } },
+  required: ['achPayerFee', 'creditCardPayerFee'],
+} as const;
+
+export const transactionRequestSchema = {
+  type: 'object',
+  description: 'Exactly one of tokenId, creditCardInformation, bankAccountInformation or authorizationId (spec §2.2, contract §5).',
+  properties: {
+    payer: text(100, 'Name of the payer.'),
+    amount: money('Total charged, including payerFee when one is sent.'),
+    payerFee: money('The payer fee, part of amount. Omitted: the deprecated Mode C (the service adds the fee).'),
+    initiatingPartyFee: money('Only with an impersonation key; part of amount.'),
+    emailAddress: { type: 'string', format: 'email', maxLength: 254 },
+    tokenId: { type: 'string', examples: ['tok_…'] },
+    creditCardInformation: creditCardInformationSchema,
+    bankAccountInformation: bankAccountInformationSchema,
+    authorizationId: { type: 'string', description: 'Captures an authorization from POST /transactions/authorize.' },
+    attributeValues: attributeValuesSchema,
+    comments: { type: 'string', maxLength: 500 },
+    sendReceipt: { type: 'boolean' },
+    ipAddress: { type: 'string', description: 'IPv4 or IPv6 address of the payer; recommended.' },
+    currency: { type: 'string', enum: ['USD'] },
+  },
+  required: ['payer', 'amount'],
+} as const;
+
+export const transactionSchema = {
+  type: 'object',
+  description: 'A transaction (contract §5). Always amount = netAmount + fee + initiatingPartyFee.',
+  properties: {
+    id: { type: 'integer' },
+    publicId: { type: 'string' },
+    payer: { type: 'string' },
+    emailAddress: { type: ['string', 'null'] },
+    transactionType: { type: ['string', 'null'], description: 'Ach or a card brand; null when the token was unknown.' },
+    amount: { type: 'number', description: 'What the payer is charged.' },
+    payerFee: { type: 'number' },
+    fee: { type: 'number', description: "The service's fee." },
+    netAmount: { type: 'number', description: 'What the agency is funded.' },
+    initiatingPartyFee: { type: 'number' },
+    payerFeeMode: { type: ['string', 'null'], enum: ['Included', 'Custom', 'ServiceCalculated', null] },
+    maskedAccountNumber: { type: ['string', 'null'] },
+    comments: { type: ['string', 'null'] },
+    attributeValues: attributeValueListSchema,
+    paymentResponseCode: { type: 'string' },
+    events: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { eventDate: { type: 'string', format: 'date-time' }, eventType: { type: 'string', enum: ['Sale', 'Authorize', 'Capture'] }, comments: { type: ['string', 'null'] } },
+        required: ['eventDate', 'eventType', 'comments'],
+      },
+    },
+    created: { type: 'string', format: 'date-time' },
+    warnings: { type: 'array', items: { type: 'string' }, description: 'Mode C only.' },
+  },
+  required: ['id', 'publicId', 'payer', 'emailAddress', 'transactionType', 'amount', 'payerFee', 'fee', 'netAmount', 'initiatingPartyFee',
+    'payerFeeMode', 'maskedAccountNumber', 'comments', 'attributeValues', 'paymentResponseCode', 'events', 'created'],
+} as const;
+
+export const authorizationRequestSchema = {
+  type: 'object',
+  properties: { tokenId: { type: 'string' }, amount: money('The amount to hold, in currency units.') },
+  required: ['tokenId', 'amount'],
+} as const;
+
+export const authorizationSchema = {
+  type: 'object',
+  properties: {
+    authorizationId: { type: 'string' },
+    amount: { type: 'number' },
+    expires: { type: 'string', format: 'date-time' },
+    transactionId: { type: 'integer' },
+    captured: { type: 'boolean' },
+  },
+  required: ['authorizationId', 'amount', 'expires'],
+} as const;
+
+export const transactionIdParamsSchema = {
+  type: 'object',
+  properties: { transactionId: { type: 'string', description: 'The numeric id, or the txn_… public id.' } },
+  required: ['transactionId'],
+} as const;
+
+export const authorizationIdParamsSchema = {
+  type: 'object',
+  properties: { authorizationId: { type: 'string' } },
+  required: ['authorizationId'],
+} as const;

@@ -23,7 +23,11 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
           impersonation: { type: 'apiKey', in: 'header', name: 'impersonationAccountKey', description: 'Act for a client linked to your system account.' },
         },
       },
-      tags: [{ name: 'Tokens', description: 'Saved payment methods.' }],
+      tags: [
+        { name: 'Tokens', description: 'Saved payment methods.' },
+        { name: 'Fees', description: 'Payer fees before a payment (fees.md).' },
+        { name: 'Transactions', description: 'Payments, authorizations and captures.' },
+      ],
     },
   });
 }

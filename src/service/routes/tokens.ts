@@ -3,21 +3,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cardNumber } from '../../shared/validators/card-number.js';
 import { validateTokenRequest } from '../../shared/validators/token-request.js';
 import type { TokenRequest, TokenResponse } from '../../shared/wire.js';
-import { authenticate, type Caller } from '../auth/authenticate.js';
+import { authenticate, secretOnly, type Caller } from '../auth/authenticate.js';
 import { ApiError } from '../errors.js';
 import { idempotent } from '../idempotency.js';
-import { requestSchema } from '../openapi/request-schema.js';
+import { fromCheck, requestSchema } from '../openapi/request-schema.js';
 import {
   errorResponses, secretSecurity, tokenCreatedSchema, tokenDeletedSchema, tokenIdParamsSchema, tokenRequestSchema, tokenSchema, tokenSecurity,
 } from '../openapi/schemas.js';
 import type { StoredToken } from '../storage/repository.js';
 import type { ServiceDeps } from '../app.js';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    caller: Caller;
-  }
-}
 
 const BROWSER_HEADERS = 'Authorization, Content-Type, impersonationAccountKey, Idempotency-Key';
 
@@ -30,11 +24,6 @@ function allowBrowser(request: FastifyRequest, reply: FastifyReply): void {
     .header('Vary', 'Origin')
     .header('Access-Control-Expose-Headers', 'Location, Retry-After, X-Request-Id');
 }
-
-const checkTokenBody = (data: unknown) => {
-  const check = validateTokenRequest(data);
-  return check.ok ? { value: check.value } : { error: ApiError.fields(check.errors) };
-};
 
 const newTokenId = () => `tok_${randomBytes(18).toString('base64url')}`;
 
@@ -88,10 +77,6 @@ export function baseUrl(request: FastifyRequest, deps: ServiceDeps): string {
 
 /** Tokens (contract §3): create from the browser or a server, retrieve and delete from a server. */
 export function tokenRoutes(app: FastifyInstance, deps: ServiceDeps): void {
-  const secretOnly = async (request: FastifyRequest) => {
-    request.caller = await authenticate(request, deps, 'secret');
-  };
-
   app.options('/api/v1/tokens', { schema: { hide: true } }, (request, reply) => {
     allowBrowser(request, reply);
     return reply
@@ -108,7 +93,7 @@ export function tokenRoutes(app: FastifyInstance, deps: ServiceDeps): void {
       description: 'From the browser with `Authorization: Api-Key <publicKey>`, or from a server with key and secret. 201 with the id in `Location`.',
       tags: ['Tokens'],
       security: tokenSecurity,
-      body: requestSchema(tokenRequestSchema, checkTokenBody),
+      body: requestSchema(tokenRequestSchema, fromCheck((data) => validateTokenRequest(data))),
       response: { 201: { description: 'Created; the id is also in Location.', ...tokenCreatedSchema }, ...errorResponses },
     },
     onRequest: async (request, reply) => {
@@ -143,7 +128,7 @@ export function tokenRoutes(app: FastifyInstance, deps: ServiceDeps): void {
       params: requestSchema(tokenIdParamsSchema, (value) => ({ value })),
       response: { 200: tokenSchema, ...errorResponses },
     },
-    onRequest: secretOnly,
+    onRequest: secretOnly(deps),
   }, async (request) => {
     const token = await deps.repository.tokens.find(request.params.tokenId, request.caller.scope);
     if (!token) throw ApiError.of(404, 'TOKEN_NOT_FOUND');
@@ -159,7 +144,7 @@ export function tokenRoutes(app: FastifyInstance, deps: ServiceDeps): void {
       params: requestSchema(tokenIdParamsSchema, (value) => ({ value })),
       response: { 200: tokenDeletedSchema, ...errorResponses },
     },
-    onRequest: secretOnly,
+    onRequest: secretOnly(deps),
   }, async (request) => {
     if (!(await deps.repository.tokens.delete(request.params.tokenId, request.caller.scope))) throw ApiError.of(404, 'TOKEN_NOT_FOUND');
     return { id: request.params.tokenId, deleted: true };

@@ -55,6 +55,49 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: 'transactions and their events',
+    sql: `
+      CREATE TABLE transactions (
+        id                          SERIAL PRIMARY KEY,
+        public_id                   TEXT NOT NULL UNIQUE,
+        account_id                  INTEGER NOT NULL REFERENCES accounts (id),
+        via_account_id              INTEGER REFERENCES accounts (id),
+        authorization_id            TEXT UNIQUE,
+        token_id                    TEXT,
+        payer                       TEXT NOT NULL,
+        email_address               TEXT,
+        attribute_values            JSON NOT NULL DEFAULT '{}',
+        comments                    TEXT,
+        send_receipt                BOOLEAN NOT NULL DEFAULT false,
+        ip_address                  TEXT,
+        transaction_type            TEXT,
+        masked_account_number       TEXT,
+        amount_cents                INTEGER NOT NULL CHECK (amount_cents > 0),
+        payer_fee_cents             INTEGER NOT NULL CHECK (payer_fee_cents >= 0),
+        fee_cents                   INTEGER NOT NULL CHECK (fee_cents >= 0),
+        net_amount_cents            INTEGER NOT NULL CHECK (net_amount_cents >= 0),
+        initiating_party_fee_cents  INTEGER NOT NULL CHECK (initiating_party_fee_cents >= 0),
+        payer_fee_mode              TEXT,
+        payment_response_code       TEXT NOT NULL,
+        authorized_amount_cents     INTEGER,
+        authorization_expires_at    TIMESTAMPTZ,
+        captured_at                 TIMESTAMPTZ,
+        created_at                  TIMESTAMPTZ NOT NULL DEFAULT now(),
+        CHECK (amount_cents = net_amount_cents + fee_cents + initiating_party_fee_cents)
+      );
+      CREATE INDEX transactions_owner ON transactions (account_id, id);
+      CREATE TABLE transaction_events (
+        id              SERIAL PRIMARY KEY,
+        transaction_id  INTEGER NOT NULL REFERENCES transactions (id),
+        event_type      TEXT NOT NULL CHECK (event_type IN ('Sale', 'Authorize', 'Capture')),
+        event_date      TIMESTAMPTZ NOT NULL,
+        comments        TEXT
+      );
+      CREATE INDEX transaction_events_of ON transaction_events (transaction_id, id);
+    `,
+  },
 ];
 
 /** Brings the schema up to the newest version; safe to call on every start. */

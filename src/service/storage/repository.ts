@@ -1,6 +1,7 @@
 import type { FeeSchedules } from '../fees/schedule.js';
 import type { AccountType, TransactionType } from '../../shared/wire.js';
 import type { Sql } from './sql.js';
+import { transactionStore } from './transactions.js';
 
 export interface Account {
   id: number;
@@ -129,6 +130,7 @@ export function createRepository(sql: Sql) {
         return rows.length > 0;
       },
     },
+    transactions: transactionStore(sql),
     idempotency: {
       /**
        * Claims a key in the database, so two requests racing with one key cannot both run:

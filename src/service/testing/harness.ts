@@ -58,7 +58,7 @@ export async function startTestService(overrides: Partial<BuildOptions> = {}): P
     logs,
     engine: sql.engine,
     async reset() {
-      await sql.query('TRUNCATE tokens, idempotency_keys');
+      await sql.query('TRUNCATE tokens, idempotency_keys, transaction_events, transactions');
     },
     async close() {
       await app.close();

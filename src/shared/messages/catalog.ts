@@ -1,8 +1,8 @@
-import { amountMessages, clientMessages, fieldMessages, formMessages, formatMessage, type ErrorCode, type MessageCatalog } from './en.js';
+import { amountMessages, clientMessages, fieldMessages, formMessages, formatMessage, transactionMessages, type ErrorCode, type MessageCatalog } from './en.js';
 import { es } from './es.js';
 
 /** Every English message. */
-export const en: MessageCatalog = { ...fieldMessages, ...amountMessages, ...clientMessages, ...formMessages };
+export const en: MessageCatalog = { ...fieldMessages, ...amountMessages, ...clientMessages, ...transactionMessages, ...formMessages };
 
 export const LOCALES = { en, es } as const;
 export type Locale = keyof typeof LOCALES;

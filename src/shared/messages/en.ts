@@ -70,6 +70,24 @@ export const clientMessages = {
   UNEXPECTED_RESPONSE: 'The payment service sent an unexpected answer.',
 } as const;
 
+/** Transactions and authorizations (contract §5): the service and the server SDK. */
+export const transactionMessages = {
+  PAYMENT_SOURCE_REQUIRED: 'Send one of tokenId, creditCardInformation, bankAccountInformation or authorizationId.',
+  PAYMENT_SOURCE_CONFLICT: 'Send only one of tokenId, creditCardInformation, bankAccountInformation or authorizationId.',
+  INVALID_TOKEN_ID: 'tokenId must be the id of a token.',
+  INVALID_AUTHORIZATION_ID: 'authorizationId must be the id of an authorization.',
+  INVALID_PAYER_FEE: 'Payer fee must be an amount of at least 0.00 with at most 2 decimals.',
+  INVALID_INITIATING_PARTY_FEE: 'Initiating party fee must be an amount of at least 0.00 with at most 2 decimals.',
+  PAYER_FEE_EXCEEDS_AMOUNT: 'Payer fee cannot be more than the amount.',
+  INITIATING_PARTY_FEE_EXCEEDS_AMOUNT: 'Initiating party fee cannot be more than the amount.',
+  NET_AMOUNT_NEGATIVE: 'The fees are more than the amount: the agency would receive less than nothing.',
+  INITIATING_PARTY_FEE_NOT_ALLOWED: 'An initiating party fee needs an impersonation key.',
+  COMMENTS_TOO_LONG: 'Comments must be at most 500 characters.',
+  INVALID_IP_ADDRESS: 'IP address must be an IPv4 or IPv6 address.',
+  INVALID_SEND_RECEIPT: 'sendReceipt must be true or false.',
+  UNSUPPORTED_CURRENCY: 'Only USD is supported.',
+} as const;
+
 /** Only the drop-in form asks for these. */
 export const formMessages = {
   ACCOUNT_NUMBER_MISMATCH: 'Account numbers do not match.',
@@ -78,8 +96,9 @@ export const formMessages = {
 export type FieldCode = keyof typeof fieldMessages;
 export type AmountCode = keyof typeof amountMessages;
 export type ClientCode = keyof typeof clientMessages;
+export type TransactionCode = keyof typeof transactionMessages;
 /** A stable, UPPER_SNAKE error code. */
-export type ErrorCode = FieldCode | AmountCode | ClientCode | keyof typeof formMessages;
+export type ErrorCode = FieldCode | AmountCode | ClientCode | TransactionCode | keyof typeof formMessages;
 
 /** A catalog maps every code to a message. */
 export type MessageCatalog = Record<ErrorCode, string>;

@@ -1,4 +1,4 @@
-import { fieldMessages, type FieldCode } from '../messages/en.js';
+import { fieldMessages, type ErrorCode, type FieldCode } from '../messages/en.js';
 
 /**
  * What every field validator returns. `isPotentiallyValid` is true while the input can still become
@@ -8,7 +8,7 @@ import { fieldMessages, type FieldCode } from '../messages/en.js';
 export interface Verification {
   isValid: boolean;
   isPotentiallyValid: boolean;
-  code?: FieldCode;
+  code?: ErrorCode;
   message?: string;
 }
 

@@ -1,0 +1,53 @@
+/**
+ * The sandbox processor (contract §6): a deterministic stand-in for the card networks and the ACH
+ * network, deciding each payment from its test data. It sees numbers only in memory, never stores them.
+ */
+import type { PaymentResponseCode } from '../../shared/wire.js';
+
+export type ProcessorSource = { cardNumber: string; expired: boolean } | { routingNumber: string; accountNumber: string };
+
+const DECLINED_CARDS: Record<string, PaymentResponseCode> = {
+  '4000000000000002': 'GenericDecline',
+  '4000000000009995': 'InsufficientFunds',
+  '4000000000009987': 'LostOrStolenCard',
+  '4000000000000069': 'ExpiredCard',
+  '4000000000000127': 'DeclineCvvFail',
+  '4000000000000101': 'DoNotHonor',
+};
+
+/** The ACH test routing numbers; the sandbox knows no other bank. */
+export const SANDBOX_ROUTING_NUMBERS = ['011000015', '021000021', '111000025'];
+const DECLINED_ACCOUNT = '000111111113';
+
+/** Above 1,000,000.00 a payment exceeds the approval limit. */
+export const APPROVAL_LIMIT_CENTS = 100_000_000;
+
+export function decide(source: ProcessorSource, chargedCents: number): PaymentResponseCode {
+  if (chargedCents > APPROVAL_LIMIT_CENTS) return 'ExceedsApprovalAmountLimit';
+  if ('cardNumber' in source) return DECLINED_CARDS[source.cardNumber] ?? (source.expired ? 'ExpiredCard' : 'Success');
+  if (source.accountNumber === DECLINED_ACCOUNT) return 'InvalidAccountNumber';
+  return SANDBOX_ROUTING_NUMBERS.includes(source.routingNumber) ? 'Success' : 'InvalidRoutingNumber';
+}
+
+/** What a payer or an integrator reads for each answer. */
+export const RESPONSE_MESSAGES: Record<PaymentResponseCode, string> = {
+  Success: 'The payment was approved.',
+  GenericDecline: 'The payment was declined by the card issuer.',
+  DoNotHonor: 'The card issuer declined the payment (do not honor).',
+  InvalidAccountNumber: 'The account number is not valid at this bank.',
+  InsufficientFunds: 'The payment was declined: insufficient funds.',
+  DeclineCvvFail: 'The payment was declined: the security code did not match.',
+  ExceedsApprovalAmountLimit: 'The amount exceeds the approval limit of 1,000,000.00.',
+  NoSuchIssuer: 'The card issuer is unknown.',
+  InvalidPaymentType: 'This payment method cannot be used for this operation.',
+  InvalidExpirationDate: 'The expiration date is not valid.',
+  LostOrStolenCard: 'The payment was declined: the card was reported lost or stolen.',
+  ExpiredCard: 'The payment was declined: the card has expired.',
+  HardDuplicateTransaction: 'This payment duplicates an earlier one.',
+  InvalidToken: 'The token does not exist or was deleted.',
+  InvalidAuthorization: 'The authorization cannot be captured.',
+  InvalidRoutingNumber: 'The routing number is not a sandbox bank (use 011000015, 021000021 or 111000025).',
+  SoftDuplicateTransaction: 'This payment may duplicate an earlier one.',
+  CachedPaymentDataExpired: 'The saved payment data has expired.',
+  PaymentMethodBlackListed: 'This payment method is blocked.',
+};

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { centsToAmount } from '../../shared/money.js';
+import { validateAmountDue } from '../../shared/validators/transaction-request.js';
+import { secretOnly, type Caller } from '../auth/authenticate.js';
+import { payerFees } from '../fees/engine.js';
+import { fromCheck, requestSchema } from '../openapi/request-schema.js';
+import { amountDueBodySchema, amountDueQuerySchema, errorResponses, secretSecurity, transactionFeesSchema } from '../openapi/schemas.js';
+import type { ServiceDeps } from '../app.js';
+
+const amountOf = (data: unknown) => (data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as { amount?: unknown }).amount : undefined);
+
+/** `GET|POST /transactionFees` (spec §4 rules 3 and 4, contract §4): the payer fee of each method. */
+export function feeRoutes(app: FastifyInstance, deps: ServiceDeps): void {
+  // The rates of the caller's account, or of the client it impersonates (spec §1.4).
+  const answer = (caller: Caller, amountDueCents: number) => {
+    const fees = payerFees(caller.actingFor.feeSchedules, amountDueCents);
+    return { achPayerFee: centsToAmount(fees.ach), creditCardPayerFee: centsToAmount(fees.creditCard) };
+  };
+  const common = {
+    tags: ['Fees'],
+    security: secretSecurity,
+    response: { 200: transactionFeesSchema, ...errorResponses },
+  };
+
+  app.get<{ Querystring: number }>('/api/v1/transactionFees', {
+    schema: {
+      ...common,
+      summary: 'Calculate payer fees',
+      description: 'The payer fee for ACH and for card on a net amount due, to show the payer before paying and to post `payerFee` (Mode A).',
+      querystring: requestSchema(amountDueQuerySchema, fromCheck((query) => validateAmountDue(amountOf(query)))),
+    },
+    onRequest: secretOnly(deps),
+  }, async (request) => answer(request.caller, request.query));
+
+  app.post<{ Body: number }>('/api/v1/transactionFees', {
+    schema: {
+      ...common,
+      summary: 'Calculate payer fees (POST form)',
+      description: 'The same answer as GET, with `{"amount": 100.00}` in the body.',
+      body: requestSchema(amountDueBodySchema, fromCheck((body) => validateAmountDue(amountOf(body)))),
+    },
+    onRequest: secretOnly(deps),
+  }, async (request) => answer(request.caller, request.body));
+}

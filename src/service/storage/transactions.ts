@@ -1,0 +1,116 @@
+import type { PayerFeeMode, PaymentResponseCode, TransactionEvent, TransactionType } from '../../shared/wire.js';
+import type { Scope } from './repository.js';
+import type { Sql } from './sql.js';
+
+/** Money in cents; `amount = netAmount + fee + initiatingPartyFee` (also a CHECK in the table). */
+export interface TransactionMoney {
+  amount: number;
+  payerFee: number;
+  fee: number;
+  netAmount: number;
+  initiatingPartyFee: number;
+  payerFeeMode: PayerFeeMode | null;
+}
+
+export interface NewTransaction extends TransactionMoney {
+  publicId: string;
+  scope: Scope;
+  authorizationId: string | null;
+  tokenId: string | null;
+  payer: string;
+  emailAddress: string | null;
+  attributeValues: Record<string, string | number>;
+  comments: string | null;
+  sendReceipt: boolean;
+  ipAddress: string | null;
+  transactionType: TransactionType | null;
+  maskedAccountNumber: string | null;
+  paymentResponseCode: PaymentResponseCode;
+  authorizedAmount: number | null;
+  authorizationExpires: Date | null;
+  events: { eventType: TransactionEvent['eventType']; eventDate: Date; comments: string | null }[];
+}
+
+export interface StoredTransaction extends Omit<NewTransaction, 'events'> {
+  id: number;
+  capturedAt: Date | null;
+  created: Date;
+  events: { eventType: TransactionEvent['eventType']; eventDate: Date; comments: string | null }[];
+}
+
+const COLUMNS = `t.id, t.public_id AS "publicId", t.account_id, t.via_account_id, t.authorization_id AS "authorizationId",
+  t.token_id AS "tokenId", t.payer, t.email_address AS "emailAddress", t.attribute_values AS "attributeValues", t.comments,
+  t.send_receipt AS "sendReceipt", t.ip_address AS "ipAddress", t.transaction_type AS "transactionType",
+  t.masked_account_number AS "maskedAccountNumber", t.amount_cents AS amount, t.payer_fee_cents AS "payerFee", t.fee_cents AS fee,
+  t.net_amount_cents AS "netAmount", t.initiating_party_fee_cents AS "initiatingPartyFee", t.payer_fee_mode AS "payerFeeMode",
+  t.payment_response_code AS "paymentResponseCode", t.authorized_amount_cents AS "authorizedAmount",
+  t.authorization_expires_at AS "authorizationExpires", t.captured_at AS "capturedAt", t.created_at AS created,
+  COALESCE((SELECT json_agg(json_build_object('eventType', e.event_type, 'eventDate', e.event_date, 'comments', e.comments) ORDER BY e.id)
+            FROM transaction_events e WHERE e.transaction_id = t.id), '[]') AS events`;
+
+type Row = Omit<StoredTransaction, 'scope' | 'events'> & { account_id: number; via_account_id: number | null; events: { eventType: TransactionEvent['eventType']; eventDate: string; comments: string | null }[] };
+
+const toStored = ({ account_id, via_account_id, events, ...row }: Row): StoredTransaction => ({
+  ...row,
+  scope: { accountId: account_id, viaAccountId: via_account_id },
+  events: events.map((event) => ({ ...event, eventDate: new Date(event.eventDate) })),
+});
+
+const IN_SCOPE = 't.account_id = $2 AND t.via_account_id IS NOT DISTINCT FROM $3';
+
+export function transactionStore(sql: Sql) {
+  async function findWhere(condition: string, params: unknown[], on: Sql = sql): Promise<StoredTransaction | null> {
+    const [row] = await on.query<Row>(`SELECT ${COLUMNS} FROM transactions t WHERE ${condition}`, params);
+    return row ? toStored(row) : null;
+  }
+
+  return {
+    /**
+     * Stores a transaction and its events in one statement (atomic on its own, one round trip).
+     * The statement cannot read back what it wrote, so the stored form is built from the input.
+     */
+    async insert(transaction: NewTransaction): Promise<StoredTransaction> {
+      const t = transaction;
+      const [row] = await sql.query<{ id: number; created: Date }>(
+        `WITH t AS (
+           INSERT INTO transactions (public_id, account_id, via_account_id, authorization_id, token_id, payer, email_address, attribute_values,
+             comments, send_receipt, ip_address, transaction_type, masked_account_number, amount_cents, payer_fee_cents, fee_cents,
+             net_amount_cents, initiating_party_fee_cents, payer_fee_mode, payment_response_code, authorized_amount_cents, authorization_expires_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)
+           RETURNING id, created_at),
+         e AS (
+           INSERT INTO transaction_events (transaction_id, event_type, event_date, comments)
+           SELECT t.id, e.event_type, e.event_date, e.comments
+           FROM t, json_to_recordset($23::json) AS e(event_type text, event_date timestamptz, comments text))
+         SELECT id, created_at AS created FROM t`,
+        [t.publicId, t.scope.accountId, t.scope.viaAccountId, t.authorizationId, t.tokenId, t.payer, t.emailAddress, JSON.stringify(t.attributeValues),
+          t.comments, t.sendReceipt, t.ipAddress, t.transactionType, t.maskedAccountNumber, t.amount, t.payerFee, t.fee,
+          t.netAmount, t.initiatingPartyFee, t.payerFeeMode, t.paymentResponseCode, t.authorizedAmount, t.authorizationExpires,
+          JSON.stringify(t.events.map((event) => ({ event_type: event.eventType, event_date: event.eventDate.toISOString(), comments: event.comments })))],
+      );
+      const { id, created } = row as { id: number; created: Date };
+      return { ...t, id, created, capturedAt: null };
+    },
+    /** By the numeric id or the `txn_…` public id, in this scope. */
+    find: (id: string, scope: Scope) =>
+      findWhere(`${/^\d{1,9}$/.test(id) ? 't.id = $1::integer' : 't.public_id = $1'} AND ${IN_SCOPE}`, [id, scope.accountId, scope.viaAccountId]),
+    findAuthorization: (authorizationId: string, scope: Scope) =>
+      findWhere(`t.authorization_id = $1 AND ${IN_SCOPE}`, [authorizationId, scope.accountId, scope.viaAccountId]),
+    /**
+     * Captures an authorization once: the row is updated only while it is uncaptured and unexpired,
+     * so two racing captures cannot both succeed. Null when it was not capturable.
+     */
+    capture: (transactionId: number, money: TransactionMoney, at: Date, comments: string | null): Promise<StoredTransaction | null> =>
+      sql.transaction(async (tx) => {
+        const updated = await tx.query(
+          `UPDATE transactions SET amount_cents = $2, payer_fee_cents = $3, fee_cents = $4, net_amount_cents = $5,
+             initiating_party_fee_cents = $6, payer_fee_mode = $7, captured_at = $8, comments = COALESCE($9, comments)
+           WHERE id = $1 AND captured_at IS NULL AND authorization_expires_at > $8 RETURNING id`,
+          [transactionId, money.amount, money.payerFee, money.fee, money.netAmount, money.initiatingPartyFee, money.payerFeeMode, at, comments],
+        );
+        if (!updated.length) return null;
+        await tx.query("INSERT INTO transaction_events (transaction_id, event_type, event_date) VALUES ($1, 'Capture', $2)", [transactionId, at]);
+        return findWhere('t.id = $1', [transactionId], tx);
+      }),
+  };
+}

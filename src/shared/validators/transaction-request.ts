@@ -1,0 +1,145 @@
+import { amountMessages, transactionMessages, type AmountCode, type TransactionCode } from '../messages/en.js';
+import { parseAmount } from '../money.js';
+import type { AttributeValues, BankAccountInformation, CreditCardInformation, FieldError } from '../wire.js';
+import { attributeValues } from './attribute-values.js';
+import { checkFields, fieldErrors, same, text, type FieldErrors, type FieldRule } from './fields.js';
+import { emailAddress, payer } from './names.js';
+import { checkBankAccount, checkCreditCard } from './payment-details.js';
+import { VALID, type Verification } from './verification.js';
+
+/** Where the money of a transaction comes from: exactly one of the four (contract §5). */
+export type PaymentSource =
+  | { tokenId: string }
+  | { creditCardInformation: CreditCardInformation }
+  | { bankAccountInformation: BankAccountInformation }
+  | { authorizationId: string };
+
+/** A valid transaction request with its money in cents. */
+export interface TransactionDraft {
+  payer: string;
+  emailAddress?: string;
+  amountCents: number;
+  /** null when `payerFee` was not sent (which matters: spec §4.1 Mode C). */
+  payerFeeCents: number | null;
+  initiatingPartyFeeCents: number;
+  source: PaymentSource;
+  attributeValues?: AttributeValues;
+  comments?: string;
+  sendReceipt: boolean;
+  ipAddress?: string;
+}
+
+export type Check<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] };
+
+const problem = (code: TransactionCode | AmountCode): Verification => ({
+  isValid: false, isPotentiallyValid: false, code, message: (transactionMessages as Record<string, string>)[code] ?? amountMessages[code as AmountCode],
+});
+
+/** A required amount above zero, with the detailed AMOUNT_* codes. */
+export function positiveAmount(value: unknown): Verification {
+  const parsed = parseAmount(value);
+  if (!parsed.ok) return problem(parsed.code);
+  return parsed.cents > 0 ? VALID : problem('AMOUNT_NOT_POSITIVE');
+}
+
+/** An optional fee: absent is fine, else an amount ≥ 0.00 with at most 2 decimals. */
+const optionalFee = (code: TransactionCode) => (value: unknown): Verification => (value === undefined || value === null || parseAmount(value).ok ? VALID : problem(code));
+const cents = (value: unknown): number | undefined => {
+  const parsed = value === undefined || value === null ? undefined : parseAmount(value);
+  return parsed?.ok ? parsed.cents : undefined;
+};
+
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+/** IPv4 or IPv6; the URL parser knows IPv6's forms, in browsers and in Node alike. */
+export function ipAddress(value: unknown): Verification {
+  if (value === undefined || value === null || value === '') return VALID;
+  if (typeof value !== 'string') return problem('INVALID_IP_ADDRESS');
+  if (IPV4.test(value)) return VALID;
+  if (!/^[0-9a-f:.]+$/i.test(value) || !value.includes(':')) return problem('INVALID_IP_ADDRESS');
+  try {
+    new URL(`http://[${value}]/`);
+    return VALID;
+  } catch {
+    return problem('INVALID_IP_ADDRESS');
+  }
+}
+
+const id = (prefix: string, code: TransactionCode) => (value: unknown): Verification =>
+  typeof value === 'string' && value.startsWith(prefix) && value.length <= 64 && /^[\w-]+$/.test(value) ? VALID : problem(code);
+
+const TRANSACTION_RULES: Record<string, FieldRule> = {
+  payer: [payer, text],
+  amount: [positiveAmount, cents],
+  payerFee: [optionalFee('INVALID_PAYER_FEE'), cents],
+  initiatingPartyFee: [optionalFee('INVALID_INITIATING_PARTY_FEE'), cents],
+  emailAddress: [(value) => (value === undefined || value === null || value === '' ? VALID : emailAddress(value)), text],
+  attributeValues: [attributeValues, same],
+  comments: [(value) => (value == null || (typeof value === 'string' && value.length <= 500) ? VALID : problem('COMMENTS_TOO_LONG')), text],
+  sendReceipt: [(value) => (value == null || typeof value === 'boolean' ? VALID : problem('INVALID_SEND_RECEIPT')), (value) => value === true],
+  ipAddress: [ipAddress, text],
+  currency: [(value) => (value == null || value === 'USD' ? VALID : problem('UNSUPPORTED_CURRENCY')), same],
+};
+
+const SOURCES = ['tokenId', 'creditCardInformation', 'bankAccountInformation', 'authorizationId'] as const;
+
+function checkSource(raw: Record<string, unknown>, errors: FieldErrors, now?: Date): PaymentSource | undefined {
+  const sent = SOURCES.filter((name) => raw[name] !== undefined && raw[name] !== null);
+  if (sent.length !== 1) {
+    errors.check(sent[1] ?? 'tokenId', problem(sent.length ? 'PAYMENT_SOURCE_CONFLICT' : 'PAYMENT_SOURCE_REQUIRED'));
+    return undefined;
+  }
+  const [name] = sent;
+  if (name === 'tokenId') return errors.check('tokenId', id('tok_', 'INVALID_TOKEN_ID')(raw.tokenId)) ? { tokenId: raw.tokenId as string } : undefined;
+  if (name === 'authorizationId') {
+    return errors.check('authorizationId', id('auth_', 'INVALID_AUTHORIZATION_ID')(raw.authorizationId)) ? { authorizationId: raw.authorizationId as string } : undefined;
+  }
+  if (name === 'creditCardInformation') {
+    const card = checkCreditCard(raw.creditCardInformation, 'creditCardInformation.', errors, now);
+    return card && { creditCardInformation: card };
+  }
+  const bank = checkBankAccount(raw.bankAccountInformation, 'bankAccountInformation.', errors);
+  return bank && { bankAccountInformation: bank };
+}
+
+/**
+ * Validates a transaction request (spec §2.2, contract §5) and lists every problem. Money comes back
+ * in cents; `payerFeeCents` is null when `payerFee` was not sent.
+ * @example validateTransactionRequest({ payer: 'Ada', amount: 103.25, payerFee: 3.25, tokenId: 'tok_…' })
+ */
+export function validateTransactionRequest(body: unknown, now?: Date): Check<TransactionDraft> {
+  const errors = fieldErrors();
+  const raw = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
+  if (!raw) {
+    errors.check('', { isValid: false, isPotentiallyValid: false, code: 'INVALID_REQUEST_BODY', message: 'The request body must be a JSON object.' });
+    return { ok: false, errors: errors.list };
+  }
+  const [fields] = checkFields(raw, '', TRANSACTION_RULES, errors);
+  const source = checkSource(raw, errors, now);
+  const amount = fields.amount as number | undefined;
+  const payerFeeCents = (fields.payerFee as number | undefined) ?? null;
+  const initiatingPartyFeeCents = (fields.initiatingPartyFee as number | undefined) ?? 0;
+  if (amount !== undefined && payerFeeCents !== null && payerFeeCents > amount) errors.check('payerFee', problem('PAYER_FEE_EXCEEDS_AMOUNT'));
+  if (amount !== undefined && initiatingPartyFeeCents > amount) errors.check('initiatingPartyFee', problem('INITIATING_PARTY_FEE_EXCEEDS_AMOUNT'));
+  if (errors.list.length || !source || amount === undefined) return { ok: false, errors: errors.list };
+  const draft: TransactionDraft = { payer: fields.payer as string, amountCents: amount, payerFeeCents, initiatingPartyFeeCents, source, sendReceipt: fields.sendReceipt === true };
+  for (const name of ['emailAddress', 'attributeValues', 'comments', 'ipAddress'] as const) {
+    if (fields[name] !== undefined) (draft as unknown as Record<string, unknown>)[name] = fields[name];
+  }
+  return { ok: true, value: draft };
+}
+
+/** `POST /transactions/authorize`: `{tokenId, amount}`. */
+export function validateAuthorizationRequest(body: unknown): Check<{ tokenId: string; amountCents: number }> {
+  const errors = fieldErrors();
+  const [fields] = checkFields(body, '', { tokenId: [id('tok_', 'INVALID_TOKEN_ID'), same], amount: [positiveAmount, cents] }, errors);
+  return errors.list.length ? { ok: false, errors: errors.list } : { ok: true, value: { tokenId: fields.tokenId as string, amountCents: fields.amount as number } };
+}
+
+/** `amount` of `GET|POST /transactionFees`: the net amount due, above zero. */
+export function validateAmountDue(value: unknown): Check<number> {
+  const parsed = parseAmount(value);
+  if (parsed.ok && parsed.cents > 0) return { ok: true, value: parsed.cents };
+  const errors = fieldErrors();
+  errors.check('amount', problem(parsed.ok ? 'AMOUNT_NOT_POSITIVE' : parsed.code));
+  return { ok: false, errors: errors.list };
+}
