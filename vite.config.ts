@@ -1,8 +1,9 @@
 /**
  * Builds, one mode at a time (`npm run build` runs them all):
  *   vite build --mode paytoken       dist/browser/paytoken.js       IIFE, sets window.Paytoken
+ *   vite build --mode paytoken-form  dist/browser/paytoken-form.js  IIFE, defines <paytoken-form> and window.Paytoken
  *   vite build --mode lib            dist/esm/*.js                  ES modules for bundler users
- * An IIFE cannot be split, so each hosted bundle is its own build; the form adds one more entry below.
+ * An IIFE cannot be split, so each hosted bundle is its own build.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -14,11 +15,13 @@ const { version } = JSON.parse(readFileSync(new URL('./package.json', import.met
 /** The hosted bundles: file name → entry. */
 export const BROWSER_BUNDLES: Record<string, string> = {
   paytoken: 'src/tokenizer/global.ts',
+  'paytoken-form': 'src/form/global.ts',
 };
 
 /** The package's ES-module entries (see package.json "exports"). */
 const LIB_ENTRIES: Record<string, string> = {
   index: 'src/tokenizer/index.ts',
+  form: 'src/form/index.ts',
 };
 
 /**

@@ -1,7 +1,7 @@
-import type { MessageCatalog } from './en.js';
+/** Spanish messages, one catalog per area like en.ts; `satisfies` makes a missing code a type error. */
+import type { amountMessages, clientMessages, fieldMessages, formMessages, transactionMessages } from './en.js';
 
-/** Spanish messages; `MessageCatalog` makes a missing code a type error. */
-export const es: MessageCatalog = {
+export const esField = {
   INVALID_REQUEST_BODY: 'El cuerpo de la solicitud debe ser un objeto JSON.',
   VALIDATION_FAILED: 'Algunos campos no son válidos.',
   PAYMENT_METHOD_REQUIRED: 'Ingrese los datos de la tarjeta o de la cuenta bancaria.',
@@ -31,17 +31,36 @@ export const es: MessageCatalog = {
   INVALID_ROUTING_NUMBER: 'El número de ruta no es válido.',
   ACCOUNT_NUMBER_REQUIRED: 'El número de cuenta es obligatorio.',
   INVALID_ACCOUNT_NUMBER: 'El número de cuenta debe tener de 4 a 17 dígitos.',
-  ACCOUNT_NUMBER_MISMATCH: 'Los números de cuenta no coinciden.',
   INVALID_ATTRIBUTE_VALUES: 'Los atributos deben ser un objeto de nombres y valores.',
   TOO_MANY_ATTRIBUTE_VALUES: 'Se permiten como máximo 50 atributos.',
   INVALID_ATTRIBUTE_NAME: 'Los nombres de atributo deben tener de 1 a 64 caracteres.',
   INVALID_ATTRIBUTE_VALUE: 'Los valores de atributo deben ser texto o números de como máximo 500 caracteres.',
+} satisfies Record<keyof typeof fieldMessages, string>;
+
+export const esAmount = {
   AMOUNT_REQUIRED: 'El importe es obligatorio.',
   AMOUNT_NOT_A_NUMBER: 'El importe debe ser un número.',
   AMOUNT_NEGATIVE: 'El importe no puede ser negativo.',
   AMOUNT_NOT_POSITIVE: 'El importe debe ser mayor que cero.',
   AMOUNT_TOO_PRECISE: 'El importe puede tener como máximo 2 decimales.',
   AMOUNT_TOO_LARGE: 'El importe no puede superar 10.000.000,00.',
+} satisfies Record<keyof typeof amountMessages, string>;
+
+export const esClient = {
+  MISSING_PUBLIC_KEY: 'No hay una clave pública configurada.',
+  INVALID_API_URL: 'La URL de la API no es válida.',
+  INSECURE_API_URL: 'La URL de la API debe usar https.',
+  PUBLIC_KEY_REJECTED: 'La clave pública no fue aceptada.',
+  ORIGIN_NOT_ALLOWED: 'Esta página no puede usar esta clave pública.',
+  RATE_LIMITED: 'Demasiados intentos. Vuelva a intentarlo en {seconds} segundos.',
+  NETWORK_ERROR: 'No se pudo conectar con el servicio de pagos. Revise su conexión y vuelva a intentarlo.',
+  TIMEOUT: 'El servicio de pagos no respondió a tiempo. Vuelva a intentarlo.',
+  ABORTED: 'La solicitud fue cancelada.',
+  SERVICE_ERROR: 'El servicio de pagos tuvo un problema. Vuelva a intentarlo más tarde.',
+  UNEXPECTED_RESPONSE: 'El servicio de pagos envió una respuesta inesperada.',
+} satisfies Record<keyof typeof clientMessages, string>;
+
+export const esTransaction = {
   PAYMENT_SOURCE_REQUIRED: 'Envíe uno de tokenId, creditCardInformation, bankAccountInformation o authorizationId.',
   PAYMENT_SOURCE_CONFLICT: 'Envíe solo uno de tokenId, creditCardInformation, bankAccountInformation o authorizationId.',
   INVALID_TOKEN_ID: 'tokenId debe ser el id de un token.',
@@ -56,15 +75,8 @@ export const es: MessageCatalog = {
   INVALID_IP_ADDRESS: 'La dirección IP debe ser IPv4 o IPv6.',
   INVALID_SEND_RECEIPT: 'sendReceipt debe ser true o false.',
   UNSUPPORTED_CURRENCY: 'Solo se admite USD.',
-  MISSING_PUBLIC_KEY: 'No hay una clave pública configurada.',
-  INVALID_API_URL: 'La URL de la API no es válida.',
-  INSECURE_API_URL: 'La URL de la API debe usar https.',
-  PUBLIC_KEY_REJECTED: 'La clave pública no fue aceptada.',
-  ORIGIN_NOT_ALLOWED: 'Esta página no puede usar esta clave pública.',
-  RATE_LIMITED: 'Demasiados intentos. Vuelva a intentarlo en {seconds} segundos.',
-  NETWORK_ERROR: 'No se pudo conectar con el servicio de pagos. Revise su conexión y vuelva a intentarlo.',
-  TIMEOUT: 'El servicio de pagos no respondió a tiempo. Vuelva a intentarlo.',
-  ABORTED: 'La solicitud fue cancelada.',
-  SERVICE_ERROR: 'El servicio de pagos tuvo un problema. Vuelva a intentarlo más tarde.',
-  UNEXPECTED_RESPONSE: 'El servicio de pagos envió una respuesta inesperada.',
-};
+} satisfies Record<keyof typeof transactionMessages, string>;
+
+export const esForm = {
+  ACCOUNT_NUMBER_MISMATCH: 'Los números de cuenta no coinciden.',
+} satisfies Record<keyof typeof formMessages, string>;

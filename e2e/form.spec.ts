@@ -1,0 +1,173 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+import { VISA, fillBank, fillCard, openForm, watchOutcome } from './support/form-page.js';
+
+const formTag = (key: string, url: string, extra = '') => `<paytoken-form public-key="${key}" api-url="${url}" ${extra}></paytoken-form>`;
+
+async function axe(page: Page) {
+  const results = await new AxeBuilder({ page }).include('paytoken-form').analyze();
+  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+test.describe('<paytoken-form>', () => {
+  test('groups each brand as it is typed and names the brand for screen readers', async ({ page, service, pages }) => {
+    const { form } = await openForm(page, pages.url, service.url, formTag(service.accounts.springfield.publicKey, service.url));
+    const number = form.locator('#cardNumber');
+    for (const [digits, shown, brand] of [
+      ['4242424242424242', '4242 4242 4242 4242', 'Visa'],
+      ['5555555555554444', '5555 5555 5555 4444', 'Mastercard'],
+      ['378282246310005', '3782 822463 10005', 'American Express'],
+      ['30569309025904', '3056 930902 5904', 'Diners Club'],
+      ['6011111111111117', '6011 1111 1111 1117', 'Discover'],
+    ]) {
+      await number.fill('');
+      await number.pressSequentially(digits as string);
+      await expect(number).toHaveValue(shown as string);
+      await expect(form.locator('[part="brand"]')).toHaveText(brand as string);
+      await expect(form.getByRole('status')).toHaveText(`${brand} card`);
+    }
+  });
+
+  test('accepts pasted numbers and dates in their usual forms', async ({ page, service, pages }) => {
+    const { form } = await openForm(page, pages.url, service.url, formTag(service.accounts.springfield.publicKey, service.url));
+    for (const pasted of ['4242-4242-4242-4242', '4242424242424242', '4242 4242 4242 4242']) {
+      await form.locator('#cardNumber').fill('');
+      await form.locator('#cardNumber').focus();
+      await page.keyboard.insertText(pasted);
+      await expect(form.locator('#cardNumber')).toHaveValue('4242 4242 4242 4242');
+    }
+    for (const pasted of ['12/2030', '12/30', '1230']) {
+      await form.locator('#expiry').fill('');
+      await form.locator('#expiry').focus();
+      await page.keyboard.insertText(pasted);
+      await expect(form.locator('#expiry')).toHaveValue('12/30');
+    }
+  });
+
+  for (const [lang, invalidNumber, required] of [
+    ['en', 'Card number is not valid.', 'Security code is required.'],
+    ['es', 'El número de tarjeta no es válido.', 'El código de seguridad es obligatorio.'],
+  ]) {
+    test(`stays quiet while typing and explains on leaving a field (${lang})`, async ({ page, service, pages }) => {
+      const { form } = await openForm(page, pages.url, service.url, formTag(service.accounts.springfield.publicKey, service.url), lang);
+      const number = form.locator('#cardNumber');
+      await number.pressSequentially('4242');
+      await expect(form.locator('#cardNumber-error')).toHaveText('');
+      await expect(number).toHaveAttribute('aria-invalid', 'false');
+      await number.blur();
+      await expect(form.locator('#cardNumber-error')).toHaveText(invalidNumber as string);
+      await expect(number).toHaveAttribute('aria-invalid', 'true');
+      await expect(number).toHaveAttribute('aria-describedby', 'cardNumber-error');
+      await form.locator('button.pay').click();
+      await expect(form.locator('#cvc-error')).toHaveText(required as string);
+      await expect(form.getByRole('alert')).toContainText(lang === 'en' ? 'fields need your attention' : 'campos necesitan su atención');
+      await expect(form.locator('#payer')).toBeFocused();
+    });
+  }
+
+  test('tokenizes a card, clears every input and keeps no number in the page', async ({ page, service, pages }) => {
+    const { form, requests } = await openForm(page, pages.url, service.url, formTag(service.accounts.springfield.publicKey, service.url, 'amount="100.00" card-fee="3.25" ach-fee="3.00"'));
+    await expect(form.locator('button.pay')).toHaveText('Pay $103.25');
+    await fillCard(form);
+    const outcome = await watchOutcome(form);
+    await form.locator('button.pay').click();
+    const { type, detail } = await outcome();
+    expect(type).toBe('paytoken-token');
+    const token = await (await service.asServer(service.accounts.springfield, `/api/v1/tokens/${detail.id}`)).json();
+    expect(token).toMatchObject({ transactionType: 'Visa', lastFour: '4242', expirationMonth: 12, expirationYear: 2030 });
+    for (const field of ['#cardNumber', '#cvc', '#expiry']) await expect(form.locator(field)).toHaveValue('');
+    expect(await page.content()).not.toContain('4242');
+    const carrying = requests.filter((request) => (request.postData() ?? '').includes(VISA.number));
+    expect(carrying.map((request) => request.url())).toEqual([`${service.url}/api/v1/tokens`]);
+  });
+
+  test('tokenizes a bank account, with the ACH fee in the total', async ({ page, service, pages }) => {
+    const { form } = await openForm(page, pages.url, service.url, formTag(service.accounts.springfield.publicKey, service.url, 'amount="100.00" card-fee="3.25" ach-fee="3.00"'));
+    await fillBank(form);
+    await expect(form.locator('button.pay')).toHaveText('Pay $103.00');
+    const outcome = await watchOutcome(form);
+    await form.locator('button.pay').click();
+    const { detail } = await outcome();
+    const token = await (await service.asServer(service.accounts.springfield, `/api/v1/tokens/${detail.id}`)).json();
+    expect(token).toMatchObject({ transactionType: 'Ach', accountType: 'PersonalChecking', lastFour: '6789' });
+  });
+
+  test('can be completed with the keyboard alone', async ({ page, service, pages }) => {
+    const { form } = await openForm(page, pages.url, service.url, formTag(service.accounts.shelby.publicKey, service.url, 'payer="Ada Lovelace" email-address="ada@example.com"'));
+    await expect(form.locator('#payer')).toHaveCount(0);
+    await form.getByRole('tab', { name: 'Card' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(form.getByRole('tab', { name: 'Bank account' })).toBeFocused();
+    await page.keyboard.press('ArrowLeft');
+    for (const text of ['Ada Lovelace', '4242424242424242', '1230', '123', '12345']) {
+      await page.keyboard.press('Tab');
+      await page.keyboard.type(text);
+    }
+    await page.keyboard.press('Tab');
+    await expect(form.locator('button.pay')).toBeFocused();
+    const outcome = await watchOutcome(form);
+    await page.keyboard.press('Enter');
+    expect((await outcome()).type).toBe('paytoken-token');
+  });
+
+  test('has no axe violations empty, with errors, and filled', async ({ page, service, pages }) => {
+    const { form } = await openForm(page, pages.url, service.url, formTag(service.accounts.springfield.publicKey, service.url, 'amount="100.00" card-fee="3.25"'));
+    expect(await axe(page)).toEqual([]);
+    await form.locator('button.pay').click();
+    await expect(form.getByRole('alert')).not.toBeEmpty();
+    expect(await axe(page)).toEqual([]);
+    await fillCard(form);
+    expect(await axe(page)).toEqual([]);
+    await form.getByRole('tab', { name: /Bank/ }).click();
+    expect(await axe(page)).toEqual([]);
+  });
+
+  test('inside a <form>, the outer submit carries only the token id', async ({ page, service, pages }) => {
+    const { form } = await openForm(page, pages.url, service.url, `<form id="checkout"><input type="hidden" name="orderId" value="17">
+      ${formTag(service.accounts.springfield.publicKey, service.url, 'name="tokenId"')}<button id="place" type="submit">Place order</button></form>`);
+    await page.evaluate(() => {
+      const checkout = document.getElementById('checkout') as HTMLFormElement;
+      checkout.addEventListener('submit', (event) => {
+        event.preventDefault();
+        (window as unknown as { submitted: [string, string][] }).submitted = [...new FormData(checkout).entries()].map(([name, value]) => [name, String(value)]);
+      });
+    });
+    await fillCard(form);
+    await page.locator('#place').click();
+    await page.waitForFunction(() => 'submitted' in window);
+    const submitted = await page.evaluate(() => (window as unknown as { submitted: [string, string][] }).submitted);
+    expect(submitted).toEqual([['orderId', '17'], ['tokenId', expect.stringMatching(/^tok_/)]]);
+  });
+
+  test('a double click sends one request', async ({ page, service, pages }) => {
+    const { form, requests } = await openForm(page, pages.url, service.url, formTag(service.accounts.springfield.publicKey, service.url));
+    await fillCard(form);
+    const outcome = await watchOutcome(form);
+    await form.locator('button.pay').dblclick();
+    expect(await outcome()).toEqual({ type: 'paytoken-token', detail: { id: expect.stringMatching(/^tok_/) } });
+    await page.waitForTimeout(300);
+    expect(requests.filter((request) => request.method() === 'POST' && request.url().endsWith('/api/v1/tokens'))).toHaveLength(1);
+  });
+
+  test("shows the service's 400 on the field it names", async ({ page, service, pages }) => {
+    // An Elo card whose number starts like a Visa: valid to the browser, refused by the service.
+    const { form } = await openForm(page, pages.url, service.url, formTag(service.accounts.springfield.publicKey, service.url));
+    await fillCard(form, { ...VISA, number: '4011780000000006' });
+    const outcome = await watchOutcome(form);
+    await form.locator('button.pay').click();
+    expect(await outcome()).toMatchObject({ type: 'paytoken-error', detail: { code: 'UNSUPPORTED_CARD_BRAND' } });
+    await expect(form.getByRole('alert')).toHaveText('This card brand is not accepted.');
+    await expect(form.locator('#cardNumber-error')).toHaveText('This card brand is not accepted.');
+  });
+
+  test('shows a readable error when the service cannot be reached', async ({ page, service, pages }) => {
+    const { form } = await openForm(page, pages.url, service.url, formTag(service.accounts.springfield.publicKey, 'http://localhost:9'), 'es');
+    await fillCard(form);
+    const outcome = await watchOutcome(form);
+    await form.locator('button.pay').click();
+    expect(await outcome()).toMatchObject({ detail: { code: 'NETWORK_ERROR' } });
+    await expect(form.getByRole('alert')).toHaveText('No se pudo conectar con el servicio de pagos. Revise su conexión y vuelva a intentarlo.');
+    await expect(form.locator('button.pay')).toBeEnabled();
+  });
+});

@@ -1,0 +1,30 @@
+/**
+ * `npm run screenshots`: pictures of the drop-in form for the README (docs/form-card.png,
+ * docs/form-bank-errors.png), taken in Chromium against the real service.
+ */
+import { chromium } from '@playwright/test';
+import config from '../../playwright.config.js';
+import { fillCard, openForm } from './form-page.js';
+import { listen, staticFiles } from './http.js';
+import { startServiceProcess } from './service.js';
+
+const service = await startServiceProcess();
+const pages = await listen(staticFiles(new URL('../pages/', import.meta.url).pathname));
+const browser = await chromium.launch(config.use?.launchOptions);
+try {
+  const page = await browser.newPage({ viewport: { width: 540, height: 780 }, deviceScaleFactor: 2 });
+  const tag = `<paytoken-form public-key="${service.accounts.springfield.publicKey}" api-url="${service.url}" amount="100.00" card-fee="3.25" ach-fee="3.00"></paytoken-form>`;
+  const { form } = await openForm(page, pages.url, service.url, tag);
+  await fillCard(form, { name: 'Ada Lovelace', number: '4242424242424242', expiry: '1230', cvc: '123', postalCode: '12345' });
+  await form.screenshot({ path: 'docs/form-card.png' });
+  await form.getByRole('tab', { name: /Bank/ }).click();
+  await form.locator('#routingNumber').pressSequentially('021000022');
+  await form.locator('#accountNumber').pressSequentially('000123456789');
+  await form.locator('button.pay').click();
+  await form.screenshot({ path: 'docs/form-bank-errors.png' });
+  console.log('wrote docs/form-card.png and docs/form-bank-errors.png');
+} finally {
+  await browser.close();
+  await pages.close();
+  await service.stop();
+}

@@ -1,0 +1,324 @@
+import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { parseAmount } from '../shared/money.js';
+import { ACCOUNT_TYPES, type CardBrand } from '../shared/wire.js';
+import { createToken } from '../tokenizer/create-token.js';
+import type { ResultFieldError, TokenResult } from '../tokenizer/result.js';
+import { MaskController } from './controllers/mask-controller.js';
+import { PaytokenChangeEvent, PaytokenErrorEvent, PaytokenTokenEvent } from './events.js';
+import { FIELDS, FIELD_OF_PATH, brandOf, toTokenRequest, type FieldName, type FieldSpec, type Method, type Values } from './fields.js';
+import { LABELS, type Label } from './labels.js';
+import { formMessage, type FormLocale } from './messages.js';
+import { formStyles } from './styles.js';
+
+const BRAND_NAMES: Record<CardBrand, string> = {
+  Visa: 'Visa', MasterCard: 'Mastercard', AmericanExpress: 'American Express', Discover: 'Discover', Jcb: 'JCB', DinersClub: 'Diners Club', UnionPay: 'UnionPay',
+};
+const HALF_WIDTH: FieldName[] = ['expiry', 'cvc', 'routingNumber', 'accountType'];
+
+/**
+ * `<paytoken-form>`: card and bank-account fields that turn into a token id, without the numbers ever
+ * reaching the page. Use it alone (`tokenize()`, events), or inside a `<form>` with `name`.
+ *
+ * @example
+ * <form action="/checkout" method="post">
+ *   <paytoken-form name="tokenId" public-key="pk_…" api-url="https://pay.example.com" amount="100.00" card-fee="3.25" ach-fee="3.00"></paytoken-form>
+ * </form>
+ *
+ * @fires paytoken-token  {PaytokenTokenEvent}  a token was made: `event.id`
+ * @fires paytoken-error  {PaytokenErrorEvent}  `event.errorMessage`, `event.code`, `event.errors`
+ * @fires paytoken-change {PaytokenChangeEvent} `event.method`, `event.brand`, `event.complete`, `event.valid`
+ */
+export class PaytokenForm extends LitElement {
+  static override styles = formStyles;
+  static formAssociated = true;
+  static override properties = {
+    publicKey: { attribute: 'public-key' },
+    apiUrl: { attribute: 'api-url' },
+    impersonationAccountKey: { attribute: 'impersonation-account-key' },
+    methods: {},
+    locale: {},
+    payer: {},
+    emailAddress: { attribute: 'email-address' },
+    amount: {},
+    cardFee: { attribute: 'card-fee' },
+    achFee: { attribute: 'ach-fee' },
+    name: { reflect: true },
+    method: { state: true },
+    errors: { state: true },
+    pending: { state: true },
+    brand: { state: true },
+    alert: { state: true },
+    announcement: { state: true },
+  };
+
+  declare publicKey?: string;
+  declare apiUrl?: string;
+  declare impersonationAccountKey?: string;
+  /** `card`, `ach`, or both (the default), separated by a space or a comma. */
+  declare methods?: string;
+  /** `en` or `es`; default: the page's language. */
+  declare locale?: string;
+  /** When set, the payer's name input is not shown. */
+  declare payer?: string;
+  declare emailAddress?: string;
+  /** The amount due and each method's fee, in currency units, to show the total. */
+  declare amount?: string;
+  declare cardFee?: string;
+  declare achFee?: string;
+  declare name?: string;
+  declare method: Method;
+  declare errors: Partial<Record<FieldName, string>>;
+  declare pending: boolean;
+  declare brand: CardBrand | null;
+  declare alert: string;
+  declare announcement: string;
+
+  private values: Values = {};
+  /** Panels are rendered when first chosen, so the first render builds only one. */
+  private readonly renderedMethods = new Set<Method>();
+  private tokenId: string | null = null;
+  private pendingResult: Promise<TokenResult> | null = null;
+  private readonly internals: ElementInternals;
+  private readonly masks = new MaskController(this, (name, unmasked) => this.handleValue(name, unmasked));
+
+  constructor() {
+    super();
+    this.internals = this.attachInternals();
+    this.method = 'card';
+    this.errors = {};
+    this.pending = false;
+    this.brand = null;
+    this.alert = '';
+    this.announcement = '';
+  }
+
+  /** The form's language: the `locale` attribute, else the page's. */
+  get language(): FormLocale {
+    const wanted = (this.locale ?? document.documentElement.lang ?? 'en').toLowerCase();
+    return wanted.startsWith('es') ? 'es' : 'en';
+  }
+
+  get availableMethods(): Method[] {
+    const listed = (this.methods ?? 'card ach').split(/[\s,]+/).filter((m): m is Method => m === 'card' || m === 'ach');
+    return listed.length ? [...new Set(listed)] : ['card', 'ach'];
+  }
+
+  /**
+   * Checks the fields and creates a token: the same result as `Paytoken.createToken`. While one is
+   * pending, another call returns the same Promise and sends nothing.
+   */
+  tokenize(): Promise<TokenResult> {
+    if (this.pendingResult) return this.pendingResult;
+    const invalid = this.visibleFields().filter((spec) => !spec.validate(this.values).isValid);
+    if (invalid.length) return Promise.resolve(this.showInvalid(invalid));
+    this.pending = true;
+    this.alert = '';
+    const request = toTokenRequest(this.method, this.values, { payer: this.payer, emailAddress: this.emailAddress });
+    this.pendingResult = createToken(request, { publicKey: this.publicKey, apiUrl: this.apiUrl, impersonationAccountKey: this.impersonationAccountKey })
+      .then((result) => (result.success ? this.succeed(result.id) : this.fail(result)), () => this.fail({ success: false, errorMessage: '', code: 'UNEXPECTED_RESPONSE', errors: [] }))
+      .finally(() => {
+        this.pending = false;
+        this.pendingResult = null;
+      });
+    return this.pendingResult;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (!this.availableMethods.includes(this.method)) this.method = this.availableMethods[0] as Method;
+  }
+
+  protected override updated(): void {
+    this.masks.attach(this.renderRoot);
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('methods') && !this.availableMethods.includes(this.method)) this.method = this.availableMethods[0] as Method;
+    this.renderedMethods.add(this.method);
+  }
+
+  /** Inside a `<form>`: its submit first tokenizes, then goes on with only the token id as this element's value. */
+  formAssociatedCallback(form: HTMLFormElement | null): void {
+    this.outerForm?.removeEventListener('submit', this.handleOuterSubmit, true);
+    this.outerForm = form;
+    form?.addEventListener('submit', this.handleOuterSubmit, true);
+  }
+
+  formResetCallback(): void {
+    this.clear();
+    this.tokenId = null;
+    this.internals.setFormValue(null);
+  }
+
+  private outerForm: HTMLFormElement | null = null;
+
+  private readonly handleOuterSubmit = (event: SubmitEvent): void => {
+    if (!this.name || this.tokenId) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    void this.tokenize().then((result) => {
+      if (result.success) this.outerForm?.requestSubmit(event.submitter instanceof HTMLElement && event.submitter.getRootNode() === document ? (event.submitter as HTMLButtonElement) : null);
+    });
+  };
+
+  private t(label: Label, params: Record<string, string> = {}): string {
+    return (LABELS[this.language][label] as string).replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? '');
+  }
+
+  private visibleFields(method: Method = this.method): FieldSpec[] {
+    return FIELDS.filter((spec) => (spec.method === method || spec.method === 'both') && !(spec.name === 'payer' && this.payer) && !(spec.name === 'emailAddress' && this.emailAddress));
+  }
+
+  private message(code: string, fallback = ''): string {
+    return formMessage(this.language, code, fallback, { seconds: /\d+/.exec(fallback)?.[0] ?? '60' });
+  }
+
+  private handleValue(name: FieldName, value: string): void {
+    this.values = { ...this.values, [name]: value };
+    this.tokenId = null;
+    const spec = FIELDS.find((field) => field.name === name) as FieldSpec;
+    const check = spec.validate(this.values);
+    const errors = { ...this.errors, [name]: check.isPotentiallyValid || !check.code ? undefined : check.code };
+    if (name === 'cardNumber') {
+      const brand = brandOf(this.values);
+      if (brand !== this.brand) {
+        this.brand = brand;
+        this.masks.followBrand(brand);
+        this.announcement = brand ? this.t('brand', { brand: BRAND_NAMES[brand] }) : '';
+      }
+    }
+    this.errors = errors;
+    const checks = this.visibleFields().map((field) => field.validate(this.values));
+    this.dispatchEvent(new PaytokenChangeEvent(this.method, this.brand, checks.every((c) => c.isValid || c.isPotentiallyValid) && checks.every((c) => c.isValid), checks.every((c) => c.isValid || c.isPotentiallyValid)));
+  }
+
+  private handleBlur(name: FieldName): void {
+    const spec = FIELDS.find((field) => field.name === name) as FieldSpec;
+    const check = spec.validate(this.values);
+    if (this.values[name] && !check.isValid) this.errors = { ...this.errors, [name]: check.code };
+  }
+
+  private showInvalid(invalid: FieldSpec[]): TokenResult {
+    const errors: ResultFieldError[] = invalid.map((spec) => {
+      const code = spec.validate(this.values).code ?? 'VALIDATION_FAILED';
+      return { field: spec.name, code, message: this.message(code) };
+    });
+    this.errors = Object.fromEntries(errors.map((error) => [error.field, error.code]));
+    this.alert = errors.length === 1 ? this.t('summaryOne') : this.t('summaryMany', { count: String(errors.length) });
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(`[name="${invalid[0]?.name}"]`)?.focus());
+    const result = { success: false as const, errorMessage: errors.map((error) => error.message).join(' '), code: errors.length === 1 ? (errors[0] as ResultFieldError).code : 'VALIDATION_FAILED', errors };
+    this.dispatchEvent(new PaytokenErrorEvent(result.errorMessage, result.code, result.errors));
+    return result;
+  }
+
+  private succeed(id: string): TokenResult {
+    this.clear();
+    this.tokenId = id;
+    this.internals.setFormValue(this.name ? id : null);
+    this.dispatchEvent(new PaytokenTokenEvent(id));
+    return { success: true, id };
+  }
+
+  private fail(result: Extract<TokenResult, { success: false }>): TokenResult {
+    const errors = Object.fromEntries(result.errors.map((error) => [FIELD_OF_PATH[error.field] ?? error.field, error.code]));
+    this.errors = { ...this.errors, ...errors };
+    this.alert = this.message(result.code, result.errorMessage);
+    this.dispatchEvent(new PaytokenErrorEvent(result.errorMessage, result.code, result.errors));
+    return result;
+  }
+
+  /** Empties every input: no card or account number stays anywhere after a token. */
+  private clear(): void {
+    this.masks.clear();
+    for (const input of this.renderRoot.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input, select')) input.value = '';
+    this.values = {};
+    this.errors = {};
+    this.brand = null;
+    this.masks.followBrand(null);
+  }
+
+  private selectMethod(method: Method, focus = false): void {
+    this.method = method;
+    this.alert = '';
+    if (focus) void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(`#tab-${method}`)?.focus());
+  }
+
+  private handleTabKey(event: KeyboardEvent): void {
+    const methods = this.availableMethods;
+    const step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: 1, ArrowUp: -1 }[event.key];
+    if (!step) return;
+    event.preventDefault();
+    this.selectMethod(methods[(methods.indexOf(this.method) + step + methods.length) % methods.length] as Method, true);
+  }
+
+  private money(amount: string | undefined): number | null {
+    const parsed = amount === undefined ? null : parseAmount(amount);
+    return parsed?.ok ? parsed.cents : null;
+  }
+
+  private format(cents: number): string {
+    return new Intl.NumberFormat(this.language === 'es' ? 'es-US' : 'en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+  }
+
+  private renderSummary(): TemplateResult | typeof nothing {
+    const due = this.money(this.amount);
+    if (due === null) return nothing;
+    const fee = this.money(this.method === 'card' ? this.cardFee : this.achFee);
+    return html`<dl class="summary" part="summary">
+      <dt>${this.t('amountDue')}</dt><dd>${this.format(due)}</dd>
+      ${fee === null ? nothing : html`<dt>${this.t(this.method === 'card' ? 'cardFee' : 'achFee')}</dt><dd>${this.format(fee)}</dd>`}
+      <dt class="total">${this.t('total')}</dt><dd class="total">${this.format(due + (fee ?? 0))}</dd>
+    </dl>`;
+  }
+
+  private renderField(spec: FieldSpec): TemplateResult {
+    const code = this.errors[spec.name];
+    const errorId = `${spec.name}-error`;
+    const common = { invalid: code ? 'true' : 'false', describedBy: code ? errorId : nothing };
+    const control = spec.name === 'accountType'
+      ? html`<select part="input" id=${spec.name} name=${spec.name} aria-invalid=${common.invalid} aria-describedby=${common.describedBy}
+          @change=${(event: Event) => this.handleValue(spec.name, (event.target as HTMLSelectElement).value)} @blur=${() => this.handleBlur(spec.name)}>
+          <option value="">${this.t('chooseAccountType')}</option>
+          ${ACCOUNT_TYPES.map((type) => html`<option value=${type}>${this.t(type)}</option>`)}
+        </select>`
+      : html`<input part="input" id=${spec.name} name=${spec.name} type=${spec.name === 'emailAddress' ? 'email' : 'text'}
+          autocomplete=${spec.autocomplete} inputmode=${spec.inputmode ?? nothing} spellcheck="false"
+          aria-invalid=${common.invalid} aria-describedby=${common.describedBy}
+          @input=${spec.inputmode === 'numeric' ? nothing : (event: Event) => this.handleValue(spec.name, (event.target as HTMLInputElement).value)}
+          @blur=${() => this.handleBlur(spec.name)} />`;
+    return html`<div part="field" class="field ${HALF_WIDTH.includes(spec.name) ? 'half' : ''}">
+      <label part="label" for=${spec.name}>${this.t(spec.label)}</label>
+      <div class="control">
+        ${control}
+        ${spec.name === 'cardNumber' && this.brand ? html`<span part="brand" class="brand" aria-hidden="true">${BRAND_NAMES[this.brand]}</span>` : nothing}
+      </div>
+      <div part="error" class="error" id=${errorId}>${code ? this.message(code) : ''}</div>
+    </div>`;
+  }
+
+  override render(): TemplateResult {
+    const methods = this.availableMethods;
+    const total = this.money(this.amount);
+    const fee = this.money(this.method === 'card' ? this.cardFee : this.achFee) ?? 0;
+    const label = this.pending ? this.t('processing') : total === null ? this.t('pay') : this.t('payAmount', { amount: this.format(total + fee) });
+    const shared = this.visibleFields().filter((spec) => spec.method === 'both');
+    return html`<div class="form" part="form" lang=${this.language}>
+      ${methods.length > 1
+        ? html`<div class="tabs" part="tabs" role="tablist" aria-label=${this.t('methods')} @keydown=${this.handleTabKey}>
+            ${methods.map((method) => html`<button part="tab" class="tab" type="button" role="tab" id="tab-${method}" aria-controls="panel-${method}"
+              aria-selected=${method === this.method ? 'true' : 'false'} tabindex=${method === this.method ? 0 : -1}
+              @click=${() => this.selectMethod(method)}>${this.t(method)}</button>`)}
+          </div>`
+        : nothing}
+      ${this.renderSummary()}
+      ${shared.length ? html`<div class="panel">${shared.map((spec) => this.renderField(spec))}</div>` : nothing}
+      ${methods.map((method) => html`<div class="panel" id="panel-${method}" role=${methods.length > 1 ? 'tabpanel' : nothing}
+          aria-labelledby=${methods.length > 1 ? `tab-${method}` : nothing} ?hidden=${method !== this.method}>
+          ${this.renderedMethods.has(method) ? FIELDS.filter((spec) => spec.method === method).map((spec) => this.renderField(spec)) : nothing}
+        </div>`)}
+      <div part="alert" class="alert" role="alert">${this.alert}</div>
+      <div class="sr-only" role="status" aria-live="polite">${this.announcement}</div>
+      <button part="button" class="pay" type="button" ?disabled=${this.pending} aria-busy=${this.pending ? 'true' : 'false'} @click=${() => void this.tokenize()}>${label}</button>
+    </div>`;
+  }
+}
