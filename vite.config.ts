@@ -22,6 +22,7 @@ export const BROWSER_BUNDLES: Record<string, string> = {
 const LIB_ENTRIES: Record<string, string> = {
   index: 'src/tokenizer/index.ts',
   form: 'src/form/index.ts',
+  server: 'src/server-sdk/index.ts',
 };
 
 /**

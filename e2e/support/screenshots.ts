@@ -1,9 +1,10 @@
 /**
- * `npm run screenshots`: pictures of the drop-in form for the README (docs/form-card.png,
- * docs/form-bank-errors.png), taken in Chromium against the real service.
+ * `npm run screenshots`: pictures for the README (docs/form-card.png, docs/form-bank-errors.png,
+ * docs/demo-checkout.png), taken in Chromium against the real service and demo.
  */
 import { chromium } from '@playwright/test';
 import config from '../../playwright.config.js';
+import { VISA, choose, payWithDropin, receipt, startDemoFor } from './checkout.js';
 import { fillCard, openForm } from './form-page.js';
 import { listen, staticFiles } from './http.js';
 import { startServiceProcess } from './service.js';
@@ -22,7 +23,15 @@ try {
   await form.locator('#accountNumber').pressSequentially('000123456789');
   await form.locator('button.pay').click();
   await form.screenshot({ path: 'docs/form-bank-errors.png' });
-  console.log('wrote docs/form-card.png and docs/form-bank-errors.png');
+  const demo = await startDemoFor(service);
+  const checkout = await browser.newPage({ viewport: { width: 560, height: 1000 }, deviceScaleFactor: 2 });
+  await checkout.goto(`${demo.url}/dropin`);
+  await choose(checkout, 'springfield');
+  await payWithDropin(checkout, VISA);
+  await receipt(checkout);
+  await checkout.screenshot({ path: 'docs/demo-checkout.png', fullPage: true });
+  await demo.close();
+  console.log('wrote docs/form-card.png, docs/form-bank-errors.png and docs/demo-checkout.png');
 } finally {
   await browser.close();
   await pages.close();

@@ -20,11 +20,13 @@ export interface ServiceProcess {
   accounts: { system: Account; springfield: Account; shelby: Account };
   /** GET/DELETE with key and secret, as an integrator's server would. */
   asServer(account: Account, path: string, init?: RequestInit): Promise<Response>;
-  stop(): Promise<void>;
+  /** Stops the process; `keepData` leaves the data directory for a restart. */
+  stop(options?: { keepData?: boolean }): Promise<void>;
+  dataDir: string;
 }
 
-export async function startServiceProcess(env: Record<string, string> = {}): Promise<ServiceProcess> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'paytoken-e2e-'));
+export async function startServiceProcess(env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<ServiceProcess> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'paytoken-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/service/main.ts'], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -51,10 +53,11 @@ export async function startServiceProcess(env: Record<string, string> = {}): Pro
     accounts,
     asServer: (account, path, init = {}) =>
       fetch(`${url}${path}`, { ...init, headers: { authorization: `Basic ${Buffer.from(`${account.apiKey}:${account.apiSecret}`).toString('base64')}`, ...init.headers } }),
-    async stop() {
+    dataDir,
+    async stop(stopOptions = {}) {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!stopOptions.keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

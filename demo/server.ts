@@ -1,0 +1,135 @@
+/**
+ * The demo integrator: a checkout backend that knows Paytoken only through the server SDK. It serves
+ * two checkout pages (the drop-in form, and the page's own fields with the hosted script), shows fees,
+ * and charges the token id the browser sends, acting for the client the payer chose.
+ */
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PaymentDeclinedError, PaytokenApiError, PaytokenClient } from '../src/server-sdk/index.js';
+
+export interface DemoAccount {
+  name: string;
+  apiKey: string;
+  apiSecret: string;
+  publicKey: string;
+  impersonationKey: string | null;
+}
+
+export interface DemoOptions {
+  /** Where the Paytoken service is, for the SDK and for the pages' script tags. */
+  serviceUrl: string;
+  /** The integrating system's account, and the clients it collects for (chosen on the page). */
+  system: DemoAccount;
+  clients: Record<string, DemoAccount>;
+  port?: number;
+  host?: string;
+}
+
+const PAGES: Record<string, string> = { '/': 'index.html', '/dropin': 'dropin.html', '/script-tag': 'script-tag.html', '/demo.css': 'demo.css' };
+const TYPES: Record<string, string> = { html: 'text/html; charset=utf-8', css: 'text/css; charset=utf-8' };
+
+class DemoError extends Error {
+  constructor(readonly status: number, message: string, readonly extra: Record<string, unknown> = {}) {
+    super(message);
+  }
+}
+
+export async function startDemo(options: DemoOptions): Promise<{ url: string; close(): Promise<void> }> {
+  const clients = Object.fromEntries(Object.entries(options.clients).map(([id, client]) => [id, new PaytokenClient({
+    apiUrl: options.serviceUrl, apiKey: options.system.apiKey, apiSecret: options.system.apiSecret, impersonationAccountKey: client.impersonationKey ?? undefined,
+  })]));
+  const accounts = Object.entries(options.clients).map(([id, client]) => ({ id, name: client.name, impersonationKey: client.impersonationKey }));
+  const clientFor = (id: unknown): PaytokenClient => {
+    const client = typeof id === 'string' ? clients[id] : undefined;
+    if (!client) throw new DemoError(400, `Choose one of the accounts: ${Object.keys(clients).join(', ')}.`);
+    return client;
+  };
+  const amountOf = (value: unknown): number => {
+    const amount = typeof value === 'string' ? Number(value) : value;
+    if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0) throw new DemoError(400, 'Enter an amount due above 0.00.');
+    return amount;
+  };
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', 'http://demo');
+    const page = PAGES[url.pathname];
+    if (request.method === 'GET' && page) {
+      const text = (await readFile(new URL(`./pages/${page}`, import.meta.url), 'utf8'))
+        .replaceAll('{{SERVICE_URL}}', options.serviceUrl)
+        .replaceAll('{{PUBLIC_KEY}}', options.system.publicKey)
+        .replaceAll('{{ACCOUNTS}}', JSON.stringify(accounts).replaceAll('<', '\\u003c'));
+      return send(response, 200, text, TYPES[page.split('.').pop() as string]);
+    }
+    if (request.method === 'GET' && url.pathname === '/checkout/fees') {
+      const fees = await clientFor(url.searchParams.get('account')).fees.calculate(amountOf(url.searchParams.get('amount')));
+      return sendJson(response, 200, fees);
+    }
+    if (request.method === 'POST' && url.pathname === '/checkout/pay') {
+      const body = await readJson(request);
+      const client = clientFor(body.account);
+      const amountDue = amountOf(body.amountDue);
+      if (typeof body.tokenId !== 'string') throw new DemoError(400, 'No token id was sent.');
+      // Spec §4 rule 2: check the token the browser sent before charging it.
+      const token = await client.tokens.retrieve(body.tokenId);
+      const transaction = await client.transactions.createWithPayerFee({
+        amountDue, tokenId: token.id, payer: token.payer, emailAddress: token.emailAddress,
+        ...(request.socket.remoteAddress && { ipAddress: request.socket.remoteAddress.replace(/^::ffff:/, '') }),
+      });
+      return sendJson(response, 201, {
+        transactionId: transaction.id,
+        charged: transaction.amount,
+        payerFee: transaction.payerFee,
+        agencyNet: transaction.netAmount,
+        method: transaction.transactionType,
+        lastFour: token.lastFour,
+        payerFeeMode: transaction.payerFeeMode,
+      });
+    }
+    throw new DemoError(404, 'Not found.');
+  }
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      if (error instanceof PaymentDeclinedError) return sendJson(response, 402, { message: error.message, paymentResponseCode: error.paymentResponseCode, transactionId: error.transactionId });
+      if (error instanceof PaytokenApiError) {
+        const unavailable = error.status === 0 || error.status >= 500;
+        return sendJson(response, unavailable ? 502 : 400, { message: unavailable ? 'The payment service is unavailable. Please try again in a moment.' : error.message, code: error.code });
+      }
+      if (error instanceof DemoError) return sendJson(response, error.status, { message: error.message, ...error.extra });
+      console.error('demo error', error instanceof Error ? error.message : 'unknown');
+      return sendJson(response, 500, { message: 'The demo had a problem.' });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
+  return {
+    url: `http://${options.host ?? '127.0.0.1'}:${(server.address() as AddressInfo).port}`,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function send(response: ServerResponse, status: number, body: string, type = 'text/plain; charset=utf-8'): void {
+  response.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store' }).end(body);
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  send(response, status, JSON.stringify(body), 'application/json');
+}
+
+async function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {
+  let text = '';
+  for await (const chunk of request) {
+    text += chunk;
+    if (text.length > 16_384) throw new DemoError(413, 'The request is too large.');
+  }
+  try {
+    const body = JSON.parse(text) as unknown;
+    if (body && typeof body === 'object' && !Array.isArray(body)) return body as Record<string, unknown>;
+  } catch {
+    // answered below
+  }
+  throw new DemoError(400, 'Send a JSON object.');
+}

@@ -1,0 +1,38 @@
+/**
+ * `npm start`: the Paytoken service on the embedded database and the demo checkout beside it, on
+ * another port (so the browser really crosses origins). The demo acts as the sandbox's system account
+ * for Springfield and Shelby, with the credentials the service saved on its first start.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ConfigError, loadConfig } from '../src/service/config.js';
+import { banner, startService } from '../src/service/main.js';
+import { startDemo, type DemoAccount } from './server.js';
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+}
+const service = await startService(config);
+console.log(banner(service, config));
+
+const file = join(config.dataDir, 'sandbox-credentials.json');
+if (!existsSync(file)) {
+  console.log(`\nThe demo needs the sandbox credentials in ${file} (written when the service seeds an empty database).`);
+} else {
+  const sandbox = JSON.parse(readFileSync(file, 'utf8')) as Record<'system' | 'springfield' | 'shelby', DemoAccount>;
+  const demo = await startDemo({
+    serviceUrl: service.url,
+    system: sandbox.system,
+    clients: { springfield: sandbox.springfield, shelby: sandbox.shelby },
+    port: Number(process.env.DEMO_PORT ?? 4020),
+    host: config.host,
+  });
+  console.log(`\nDemo checkout      ${demo.url}/   (drop-in form: ${demo.url}/dropin, script tag: ${demo.url}/script-tag)`);
+  const stop = () => void Promise.all([demo.close(), service.close()]).then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}

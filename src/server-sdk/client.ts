@@ -1,0 +1,94 @@
+import { centsToAmount, parseAmount } from '../shared/money.js';
+import type {
+  AuthorizationResponse, TokenResponse, TransactionFeesResponse, TransactionRequest, TransactionResponse,
+} from '../shared/wire.js';
+import { createHttp, type HttpOptions, type RequestOptions } from './http.js';
+
+/** Cents of a currency-unit amount, exactly, or a RangeError (a rejection, before any request) that says what is wrong. */
+function cents(amount: number, name: string): number {
+  const parsed = parseAmount(amount);
+  if (!parsed.ok) throw new RangeError(`${name} must be an amount of at least 0.00 with at most 2 decimals, up to 10,000,000.00 (${parsed.code}).`);
+  return parsed.cents;
+}
+
+export interface PayerFeePayment extends Omit<TransactionRequest, 'amount' | 'payerFee' | 'tokenId' | 'creditCardInformation' | 'bankAccountInformation' | 'authorizationId'> {
+  /** What the agency is to receive, in currency units. */
+  amountDue: number;
+  tokenId: string;
+}
+
+/**
+ * The integrating server's client for the key+secret operations. Works on any runtime with `fetch`.
+ *
+ * @example
+ * const paytoken = new PaytokenClient({ apiUrl: 'https://pay.example.com', apiKey: process.env.PAYTOKEN_API_KEY, apiSecret: process.env.PAYTOKEN_API_SECRET });
+ * const token = await paytoken.tokens.retrieve(tokenIdFromTheBrowser);            // spec §4 rule 2
+ * const receipt = await paytoken.transactions.createWithPayerFee({ amountDue: 100, tokenId: token.id, payer: token.payer });
+ * receipt.amount;     // 103.25 charged
+ * receipt.netAmount;  // 100.00 to the agency
+ */
+export class PaytokenClient {
+  private readonly request: ReturnType<typeof createHttp>;
+
+  constructor(options: HttpOptions) {
+    if (!options.apiUrl || !options.apiKey || !options.apiSecret) throw new TypeError('PaytokenClient needs apiUrl, apiKey and apiSecret.');
+    this.request = createHttp(options);
+  }
+
+  readonly tokens = {
+    /**
+     * A token's details (brand, last four, expiry), to check a token id the browser sent.
+     * @example const token = await paytoken.tokens.retrieve('tok_…'); token.transactionType // 'Visa'
+     */
+    retrieve: (id: string): Promise<TokenResponse> => this.request('GET', `/api/v1/tokens/${encodeURIComponent(id)}`),
+    /**
+     * Makes a token unusable.
+     * @example await paytoken.tokens.delete('tok_…')
+     */
+    delete: (id: string): Promise<{ id: string; deleted: true }> => this.request('DELETE', `/api/v1/tokens/${encodeURIComponent(id)}`),
+  };
+
+  readonly fees = {
+    /**
+     * The payer fee of each method for an amount due.
+     * @example await paytoken.fees.calculate(100) // { achPayerFee: 3, creditCardPayerFee: 3.25 }
+     */
+    calculate: async (amountDue: number): Promise<TransactionFeesResponse> =>
+      this.request('GET', `/api/v1/transactionFees?amount=${centsToAmount(cents(amountDue, 'amountDue')).toFixed(2)}`),
+  };
+
+  readonly transactions = {
+    /**
+     * Charges a token, card or bank details, or captures an authorization. A decline throws a
+     * `PaymentDeclinedError`; pass `idempotencyKey` (an order id, say) to make retries safe across restarts.
+     * @example await paytoken.transactions.create({ payer: 'Ada', amount: 103.25, payerFee: 3.25, tokenId: 'tok_…' }, { idempotencyKey: 'order-17' })
+     */
+    create: async (request: TransactionRequest, options?: RequestOptions): Promise<TransactionResponse> => {
+      cents(request.amount, 'amount');
+      if (request.payerFee !== undefined) cents(request.payerFee, 'payerFee');
+      return this.request('POST', '/api/v1/transactions', request, options);
+    },
+    /** @example await paytoken.transactions.retrieve(1042) */
+    retrieve: (id: number | string): Promise<TransactionResponse> => this.request('GET', `/api/v1/transactions/${encodeURIComponent(String(id))}`),
+    /**
+     * Holds an amount on a card token for 7 days; capture it with `create({ authorizationId, amount })`.
+     * @example const { authorizationId } = await paytoken.transactions.authorize({ tokenId: 'tok_…', amount: 80 })
+     */
+    authorize: async (request: { tokenId: string; amount: number }, options?: RequestOptions): Promise<AuthorizationResponse> => {
+      cents(request.amount, 'amount');
+      return this.request('POST', '/api/v1/transactions/authorize', request, options);
+    },
+    /**
+     * Mode A (spec §4.1): retrieves the token, asks for the fees, and charges `amountDue` plus the
+     * fee of the token's method, with that fee as `payerFee`. The agency receives `amountDue`.
+     * @example await paytoken.transactions.createWithPayerFee({ amountDue: 100, tokenId: 'tok_…', payer: 'Ada Lovelace' })
+     */
+    createWithPayerFee: async ({ amountDue, ...rest }: PayerFeePayment, options?: RequestOptions): Promise<TransactionResponse> => {
+      const due = cents(amountDue, 'amountDue');
+      const token = await this.tokens.retrieve(rest.tokenId);
+      const fees = await this.fees.calculate(amountDue);
+      const fee = cents(token.transactionType === 'Ach' ? fees.achPayerFee : fees.creditCardPayerFee, 'payerFee');
+      return this.transactions.create({ ...rest, amount: centsToAmount(due + fee), payerFee: centsToAmount(fee) }, options);
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import type { ErrorBody, PaymentResponseCode } from '../shared/wire.js';
+
+/** Any non-2xx answer of the API, or a failure to get one (status 0). */
+export class PaytokenApiError extends Error {
+  override readonly name: string = 'PaytokenApiError';
+  /** HTTP status; 0 when no answer came (network failure, timeout). */
+  readonly status: number;
+  /** The stable code, e.g. `INVALID_CARD_NUMBER`, `UNAUTHORIZED`, `NETWORK_ERROR`. */
+  readonly code: string;
+  /** Every field problem, with dotted paths such as `creditCardInformation.cardNumber`. */
+  readonly errors: { field: string; code: string; message: string }[];
+  readonly requestId: string | undefined;
+
+  constructor(status: number, body: Partial<ErrorBody>) {
+    super(body.message ?? `The Paytoken API answered ${status}.`);
+    this.status = status;
+    this.code = body.code ?? 'UNEXPECTED_RESPONSE';
+    this.errors = body.errors ?? [];
+    this.requestId = body.requestId;
+  }
+}
+
+/** A payment the processor declined: stored as a transaction, whose id is `transactionId`. */
+export class PaymentDeclinedError extends PaytokenApiError {
+  override readonly name = 'PaymentDeclinedError';
+  readonly paymentResponseCode: PaymentResponseCode;
+  /** The declined transaction's id (absent when nothing was stored, e.g. an unknown authorization). */
+  readonly transactionId: number | undefined;
+
+  constructor(status: number, body: Partial<ErrorBody> & { paymentResponseCode: PaymentResponseCode }) {
+    super(status, body);
+    this.paymentResponseCode = body.paymentResponseCode;
+    this.transactionId = body.id;
+  }
+}

@@ -1,0 +1,78 @@
+import type { ErrorBody } from '../shared/wire.js';
+import { PaymentDeclinedError, PaytokenApiError } from './errors.js';
+
+export interface HttpOptions {
+  apiUrl: string;
+  apiKey: string;
+  apiSecret: string;
+  impersonationAccountKey?: string | undefined;
+  /** Per attempt. Default 30 000 ms. */
+  timeoutMs?: number | undefined;
+  /** After a network error, a 5xx or a 409. Default 2. */
+  maxRetries?: number | undefined;
+  /** Default: the runtime's `fetch`. */
+  fetch?: typeof fetch | undefined;
+}
+
+export interface RequestOptions {
+  /** Sent on every POST (one is made when not given) and reused by its retries. */
+  idempotencyKey?: string;
+}
+
+const BACKOFF_MS = 300;
+
+/** Base64 of UTF-8 text, on any runtime (no Buffer needed). */
+function base64(text: string): string {
+  return btoa(String.fromCharCode(...new TextEncoder().encode(text)));
+}
+
+/** Sends one API request with bounded, jittered retries and typed errors. */
+export function createHttp(options: HttpOptions) {
+  const base = options.apiUrl.replace(/\/+$/, '');
+  const doFetch = options.fetch ?? globalThis.fetch;
+  const authorization = `Basic ${base64(`${options.apiKey}:${options.apiSecret}`)}`;
+
+  return async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, requestOptions: RequestOptions = {}): Promise<T> {
+    const headers: Record<string, string> = { Accept: 'application/json', Authorization: authorization };
+    if (options.impersonationAccountKey) headers.impersonationAccountKey = options.impersonationAccountKey;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (method === 'POST') headers['Idempotency-Key'] = requestOptions.idempotencyKey ?? crypto.randomUUID();
+    const retries = options.maxRetries ?? 2;
+    for (let attempt = 0; ; attempt++) {
+      let response: Response;
+      try {
+        response = await doFetch(`${base}${path}`, {
+          method, headers, signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
+          ...(body !== undefined && { body: JSON.stringify(body) }),
+        });
+      } catch (error) {
+        if (attempt < retries) {
+          await backoff(attempt);
+          continue;
+        }
+        const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+        throw new PaytokenApiError(0, { code: timedOut ? 'TIMEOUT' : 'NETWORK_ERROR', message: timedOut ? 'The Paytoken API did not answer in time.' : 'The Paytoken API could not be reached.' });
+      }
+      if ((response.status >= 500 || response.status === 409) && attempt < retries) {
+        await backoff(attempt);
+        continue;
+      }
+      const text = await response.text();
+      let parsed: unknown = null;
+      try {
+        parsed = text ? JSON.parse(text) : null;
+      } catch {
+        parsed = null;
+      }
+      if (response.ok) return parsed as T;
+      const error = (parsed && typeof parsed === 'object' ? parsed : {}) as Partial<ErrorBody>;
+      if (error.paymentResponseCode) throw new PaymentDeclinedError(response.status, { ...error, paymentResponseCode: error.paymentResponseCode });
+      throw new PaytokenApiError(response.status, error);
+    }
+  };
+}
+
+/** 300 ms, 600 ms, … each × 0.5–1.5. */
+function backoff(attempt: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, BACKOFF_MS * 2 ** attempt * (0.5 + Math.random())));
+}

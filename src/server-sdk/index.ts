@@ -1,0 +1,7 @@
+/** `import { PaytokenClient } from 'paytoken/server'`: the integrating server's side. */
+export { PaytokenClient, type PayerFeePayment } from './client.js';
+export { PaymentDeclinedError, PaytokenApiError } from './errors.js';
+export type { HttpOptions as PaytokenClientOptions, RequestOptions } from './http.js';
+export type {
+  AuthorizationResponse, PaymentResponseCode, TokenResponse, TransactionFeesResponse, TransactionRequest, TransactionResponse,
+} from '../shared/wire.js';
