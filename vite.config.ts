@@ -41,10 +41,11 @@ function acceptedBrandsOnly(): Plugin {
     },
     load(loaded) {
       if (loaded !== id) return undefined;
-      const all = createRequire(import.meta.url)('credit-card-type/dist/lib/card-types') as Record<string, object>;
-      // credit-card-type still walks every brand in its test order, so a refused brand stays as a
-      // row without prefixes: it can never match.
-      const rows = Object.entries(all).map(([name, row]) => [name, name in ACCEPTED_BRANDS ? row : { type: name, patterns: [], gaps: [], lengths: [], code: {} }]);
+      const all = createRequire(import.meta.url)('credit-card-type/dist/lib/card-types') as Record<string, { type: string; patterns: unknown[]; lengths: number[] }>;
+      // Only `type`, `patterns` and `lengths` are read (by card-validator's cardNumber). credit-card-type
+      // still walks every brand in its test order, so a refused brand stays as a row without prefixes:
+      // it can never match.
+      const rows = Object.entries(all).map(([name, { type, patterns, lengths }]) => [name, name in ACCEPTED_BRANDS ? { type, patterns, lengths } : { patterns: [] }]);
       return `module.exports = ${JSON.stringify(Object.fromEntries(rows))};`;
     },
   };
