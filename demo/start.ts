@@ -5,19 +5,10 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError, loadConfig } from '../src/service/config.js';
-import { banner, startService } from '../src/service/main.js';
+import { startFromEnvironment } from '../src/service/main.js';
 import { startDemo, type DemoAccount } from './server.js';
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
-}
-const service = await startService(config);
-console.log(banner(service, config));
+const { service, config } = await startFromEnvironment();
 
 const file = join(config.dataDir, 'sandbox-credentials.json');
 if (!existsSync(file)) {

@@ -71,7 +71,11 @@ export function banner(service: RunningService, config: ServiceConfig): string {
   return lines.join('\n');
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+/**
+ * Configuration from the environment (exiting with its problems listed when it is bad), the service
+ * started, and its banner printed: what `npm start` and the demo's start share.
+ */
+export async function startFromEnvironment(): Promise<{ service: RunningService; config: ServiceConfig }> {
   let config: ServiceConfig;
   try {
     config = loadConfig();
@@ -81,6 +85,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   const service = await startService(config);
   console.log(banner(service, config));
+  return { service, config };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { service } = await startFromEnvironment();
   const stop = () => void service.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -1,5 +1,5 @@
 import type { FeeSchedules } from '../fees/schedule.js';
-import type { AccountType, TransactionType } from '../../shared/wire.js';
+import type { TokenResponse } from '../../shared/wire.js';
 import type { Sql } from './sql.js';
 import { transactionStore } from './transactions.js';
 
@@ -26,18 +26,10 @@ export interface Scope {
   viaAccountId: number | null;
 }
 
-export interface StoredToken {
-  id: string;
+/** A token as stored: the response's readable fields, its owner, and its sealed details. */
+export interface StoredToken extends Omit<TokenResponse, 'attributeValues' | 'created'> {
   scope: Scope;
-  payer: string;
-  emailAddress: string;
   attributeValues: Record<string, string | number>;
-  transactionType: TransactionType;
-  maskedAccountNumber: string;
-  lastFour: string;
-  expirationMonth: number | null;
-  expirationYear: number | null;
-  accountType: AccountType | null;
   /** The encrypted payment details (vault.ts); null once deleted. */
   vaultKeyId: string | null;
   sealed: string | null;
