@@ -93,6 +93,24 @@ test.describe('<paytoken-form>', () => {
     expect(token).toMatchObject({ transactionType: 'Ach', accountType: 'PersonalChecking', lastFour: '6789' });
   });
 
+  test('reports method, brand, completeness and validity in paytoken-change', async ({ page, service, pages }) => {
+    const { form } = await openForm(page, pages.url, service.url, formTag(service.accounts.springfield.publicKey, service.url));
+    await form.evaluate((element) => element.addEventListener('paytoken-change', (event) => {
+      const { method, brand, complete, valid } = event as unknown as Record<string, unknown>;
+      (window as unknown as { changes: unknown[] }).changes = [...((window as unknown as { changes?: unknown[] }).changes ?? []), { method, brand, complete, valid }];
+    }));
+    const last = () => page.evaluate(() => (window as unknown as { changes: unknown[] }).changes.at(-1));
+    await form.locator('#cardNumber').pressSequentially('4242');
+    expect(await last()).toEqual({ method: 'card', brand: 'Visa', complete: false, valid: true });
+    await form.locator('#cardNumber').pressSequentially('1');
+    await form.locator('#cardNumber').fill('');
+    await form.locator('#cardNumber').pressSequentially('1234567812345678');
+    expect(await last()).toMatchObject({ brand: null, valid: false });
+    await form.locator('#cardNumber').fill('');
+    await fillCard(form);
+    expect(await last()).toEqual({ method: 'card', brand: 'Visa', complete: true, valid: true });
+  });
+
   test('can be completed with the keyboard alone', async ({ page, service, pages }) => {
     const { form } = await openForm(page, pages.url, service.url, formTag(service.accounts.shelby.publicKey, service.url, 'payer="Ada Lovelace" email-address="ada@example.com"'));
     await expect(form.locator('#payer')).toHaveCount(0);

@@ -188,8 +188,9 @@ export class PaytokenForm extends LitElement {
       }
     }
     this.errors = errors;
+    // complete: every field is valid; valid: no field is wrong yet (each is valid or still can be).
     const checks = this.visibleFields().map((field) => field.validate(this.values));
-    this.dispatchEvent(new PaytokenChangeEvent(this.method, this.brand, checks.every((c) => c.isValid || c.isPotentiallyValid) && checks.every((c) => c.isValid), checks.every((c) => c.isValid || c.isPotentiallyValid)));
+    this.dispatchEvent(new PaytokenChangeEvent(this.method, this.brand, checks.every((c) => c.isValid), checks.every((c) => c.isPotentiallyValid)));
   }
 
   private handleBlur(name: FieldName): void {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cardNumber } from '../../shared/validators/card-number.js';
 import { validateTokenRequest } from '../../shared/validators/token-request.js';
-import type { TokenRequest, TokenResponse } from '../../shared/wire.js';
+import type { CardBrand, TokenRequest, TokenResponse } from '../../shared/wire.js';
 import { authenticate, secretOnly, type Caller } from '../auth/authenticate.js';
 import { ApiError } from '../errors.js';
 import { idempotent } from '../idempotency.js';
@@ -25,6 +25,13 @@ function allowBrowser(request: FastifyRequest, reply: FastifyReply): void {
     .header('Access-Control-Expose-Headers', 'Location, Retry-After, X-Request-Id');
 }
 
+/** The brand of a validated card number: validation refused numbers without an accepted brand. */
+function brandOf(number: string): CardBrand {
+  const { brand } = cardNumber(number);
+  if (!brand) throw new Error('A validated card number has no accepted brand.');
+  return brand;
+}
+
 const newTokenId = () => `tok_${randomBytes(18).toString('base64url')}`;
 
 /** The stored form: readable brand, last four, expiry and account type; the rest sealed; no CVC. */
@@ -42,7 +49,7 @@ function toStoredToken(id: string, body: TokenRequest, caller: Caller, deps: Ser
     payer: body.payer,
     emailAddress: body.emailAddress,
     attributeValues: body.attributeValues ?? {},
-    transactionType: card ? (cardNumber(card.cardNumber).brand ?? 'Visa') : 'Ach',
+    transactionType: card ? brandOf(card.cardNumber) : 'Ach',
     maskedAccountNumber: '*'.repeat(number.length - 4) + number.slice(-4),
     lastFour: number.slice(-4),
     expirationMonth: card ? Number(card.month) : null,
