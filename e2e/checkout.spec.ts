@@ -78,6 +78,7 @@ demoTest('invalid input shows field messages and sends nothing', async ({ page, 
 });
 
 demoTest('with the service stopped the page says so, and works again when it is back', async ({ page }) => {
+  demoTest.setTimeout(90_000); // two service starts
   const port = await new Promise<number>((resolve) => {
     const probe = createServer().listen(0, '127.0.0.1', () => {
       const { port: free } = probe.address() as { port: number };
@@ -89,6 +90,7 @@ demoTest('with the service stopped the page says so, and works again when it is 
   try {
     await page.goto(`${demo.url}/script-tag`);
     await choose(page, 'springfield');
+    await expect(page.locator('#fees')).toContainText('$103.25'); // the fee lookup is done before the service goes
     await service.stop({ keepData: true });
     await payWithScriptTag(page, VISA);
     await expect(page.locator('#problem')).toHaveText('The payment service could not be reached. Check your connection and try again.');

@@ -55,8 +55,12 @@ export async function startServiceProcess(env: Record<string, string> = {}, opti
       fetch(`${url}${path}`, { ...init, headers: { authorization: `Basic ${Buffer.from(`${account.apiKey}:${account.apiSecret}`).toString('base64')}`, ...init.headers } }),
     dataDir,
     async stop(stopOptions = {}) {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
+      // Stopping twice (a test's own stop, then its cleanup) must not wait for an exit already seen.
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
       if (!stopOptions.keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
