@@ -2,7 +2,7 @@ import { LitElement, html, nothing, type PropertyValues, type TemplateResult } f
 import { parseAmount } from '../shared/money.js';
 import { ACCOUNT_TYPES, type CardBrand } from '../shared/wire.js';
 import { createToken } from '../tokenizer/create-token.js';
-import type { ResultFieldError, TokenResult } from '../tokenizer/result.js';
+import { fieldFailure, type ResultFieldError, type TokenResult } from '../tokenizer/result.js';
 import { MaskController } from './controllers/mask-controller.js';
 import { PaytokenChangeEvent, PaytokenErrorEvent, PaytokenTokenEvent } from './events.js';
 import { FIELDS, FIELD_OF_PATH, brandOf, toTokenRequest, type FieldName, type FieldSpec, type Method, type Values } from './fields.js';
@@ -207,7 +207,7 @@ export class PaytokenForm extends LitElement {
     this.errors = Object.fromEntries(errors.map((error) => [error.field, error.code]));
     this.alert = errors.length === 1 ? this.t('summaryOne') : this.t('summaryMany', { count: String(errors.length) });
     void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(`[name="${invalid[0]?.name}"]`)?.focus());
-    const result = { success: false as const, errorMessage: errors.map((error) => error.message).join(' '), code: errors.length === 1 ? (errors[0] as ResultFieldError).code : 'VALIDATION_FAILED', errors };
+    const result = fieldFailure(errors);
     this.dispatchEvent(new PaytokenErrorEvent(result.errorMessage, result.code, result.errors));
     return result;
   }

@@ -1,3 +1,4 @@
+import { summarize } from '../shared/validators/fields.js';
 import type { FieldError } from '../shared/wire.js';
 
 /** The service's own codes (browser-side and field codes live in src/shared/messages). */
@@ -48,7 +49,7 @@ export class ApiError extends Error {
 
   /** A 400 listing every field problem; one problem lends its code to the whole. */
   static fields(errors: FieldError[]): ApiError {
-    const only = errors.length === 1 ? errors[0] : undefined;
-    return new ApiError(400, only?.code ?? 'VALIDATION_FAILED', errors.map((error) => error.message).join(' '), errors);
+    const { code, message } = summarize(errors);
+    return new ApiError(400, code, message, errors);
   }
 }

@@ -1,4 +1,5 @@
 import { clientMessages, formatMessage, type ClientCode } from '../shared/messages/en.js';
+import { summarize } from '../shared/validators/fields.js';
 import type { FieldError } from '../shared/wire.js';
 
 /** A field problem as the result carries it; `code` may also be a service code outside the browser catalog. */
@@ -29,11 +30,6 @@ export function failure(code: ClientCode, params?: Record<string, string | numbe
 
 /** One code when there is one problem, else VALIDATION_FAILED; the message lists them all. */
 export function fieldFailure(errors: ResultFieldError[]): TokenFailure {
-  const only = errors.length === 1 ? errors[0] : undefined;
-  return {
-    success: false,
-    errorMessage: errors.map((error) => error.message).join(' '),
-    code: only ? only.code : 'VALIDATION_FAILED',
-    errors,
-  };
+  const { code, message } = summarize(errors);
+  return { success: false, errorMessage: message, code, errors };
 }

@@ -32,6 +32,9 @@ function brandOf(number: string): CardBrand {
   return brand;
 }
 
+/** All but the last four digits hidden: `************4242`. */
+export const maskAccountNumber = (number: string): string => '*'.repeat(number.length - 4) + number.slice(-4);
+
 const newTokenId = () => `tok_${randomBytes(18).toString('base64url')}`;
 
 /** The stored form: readable brand, last four, expiry and account type; the rest sealed; no CVC. */
@@ -50,7 +53,7 @@ function toStoredToken(id: string, body: TokenRequest, caller: Caller, deps: Ser
     emailAddress: body.emailAddress,
     attributeValues: body.attributeValues ?? {},
     transactionType: card ? brandOf(card.cardNumber) : 'Ach',
-    maskedAccountNumber: '*'.repeat(number.length - 4) + number.slice(-4),
+    maskedAccountNumber: maskAccountNumber(number),
     lastFour: number.slice(-4),
     expirationMonth: card ? Number(card.month) : null,
     expirationYear: card ? Number(card.year) : null,

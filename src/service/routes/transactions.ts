@@ -17,7 +17,7 @@ import {
 import { RESPONSE_MESSAGES, decide, type ProcessorSource } from '../processor/sandbox.js';
 import type { StoredToken } from '../storage/repository.js';
 import type { NewTransaction, StoredTransaction, TransactionMoney } from '../storage/transactions.js';
-import { baseUrl } from './tokens.js';
+import { baseUrl, maskAccountNumber } from './tokens.js';
 import type { ServiceDeps } from '../app.js';
 
 const AUTHORIZATION_DAYS = 7;
@@ -77,8 +77,6 @@ function processorSource(token: StoredToken, deps: ServiceDeps): ProcessorSource
   return { cardNumber: details.cardNumber as string, expired };
 }
 
-const masked = (number: string) => '*'.repeat(number.length - 4) + number.slice(-4);
-
 export function transactionRoutes(app: FastifyInstance, deps: ServiceDeps): void {
   const { transactions } = deps.repository;
 
@@ -123,11 +121,11 @@ export function transactionRoutes(app: FastifyInstance, deps: ServiceDeps): void
       const card = sent.creditCardInformation;
       source = { cardNumber: card.cardNumber, expired: false };
       transactionType = cardNumber(card.cardNumber).brand as TransactionType;
-      maskedAccountNumber = masked(card.cardNumber);
+      maskedAccountNumber = maskAccountNumber(card.cardNumber);
     } else if ('bankAccountInformation' in sent) {
       source = { routingNumber: sent.bankAccountInformation.routingNumber, accountNumber: sent.bankAccountInformation.accountNumber };
       transactionType = 'Ach';
-      maskedAccountNumber = masked(sent.bankAccountInformation.accountNumber);
+      maskedAccountNumber = maskAccountNumber(sent.bankAccountInformation.accountNumber);
     } else {
       throw new Error('sell() takes no authorization');
     }

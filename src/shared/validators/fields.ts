@@ -19,6 +19,15 @@ export function fieldErrors(): FieldErrors {
   };
 }
 
+/**
+ * Several field problems as one answer: the single problem's code, else VALIDATION_FAILED; every
+ * message in order. The browser, the form and the service all summarize this way.
+ */
+export function summarize(errors: readonly { code: string; message: string }[]): { code: string; message: string } {
+  const [only, another] = errors;
+  return { code: only && !another ? only.code : 'VALIDATION_FAILED', message: errors.map((error) => error.message).join(' ') };
+}
+
 /** How to check one field (given its object, for rules that look at a sibling) and normalize it. */
 export type FieldRule = [validate: (value: unknown, object: Record<string, unknown>) => Verification, normalize: (value: unknown) => unknown];
 
