@@ -8,6 +8,7 @@ import { Writable } from 'node:stream';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp, type BuildOptions } from '../app.js';
+import { loadConfig } from '../config.js';
 import { seedIfEmpty, type AccountCredentials, type SandboxCredentials } from '../accounts.js';
 import { createAccountCache, type AccountCache } from '../auth/account-cache.js';
 import { migrate } from '../storage/migrations.js';
@@ -32,7 +33,8 @@ export interface TestService {
 export const TEST_CONFIG: BuildOptions['config'] = { tokenRateLimitPerIp: 10_000, tokenRateLimitPerKey: 10_000, publicUrl: undefined, logLevel: 'info' };
 
 export async function startTestService(overrides: Partial<BuildOptions> = {}): Promise<TestService> {
-  const databaseUrl = process.env.DATABASE_URL;
+  // Checked as the service checks it: a stray line in DATABASE_URL fails with its name, not ENOTFOUND.
+  const { databaseUrl } = loadConfig({ DATABASE_URL: process.env.DATABASE_URL });
   const schema = databaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined;
   if (databaseUrl && schema) await adminQuery(databaseUrl, `CREATE SCHEMA ${schema}`);
   const sql = await openDatabase({ databaseUrl, dataDir: null, ...(schema && { schema }) });
