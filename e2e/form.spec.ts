@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { VISA, fillBank, fillCard, openForm, watchOutcome } from './support/form-page.js';
 
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 const formTag = (key: string, url: string, extra = '') => `<paytoken-form public-key="${key}" api-url="${url}" ${extra}></paytoken-form>`;
 
 async function axe(page: Page) {
@@ -65,6 +67,49 @@ test.describe('<paytoken-form>', () => {
       await expect(form.locator('#payer')).toBeFocused();
     });
   }
+
+  test('loads Spanish once, pinned, from beside the script; English pages never ask for it', async ({ page, service, pages }) => {
+    const { form, requests } = await openForm(page, pages.url, service.url, formTag(service.accounts.springfield.publicKey, service.url), 'es');
+    await expect(form.getByRole('tab', { name: 'Tarjeta' })).toHaveAttribute('aria-selected', 'true');
+    await expect(form.locator('label[for="cardNumber"]')).toHaveText('Número de tarjeta');
+    await page.evaluate(() => document.querySelector('main')?.insertAdjacentHTML('beforeend', '<paytoken-form id="second" locale="es"></paytoken-form>'));
+    await expect(page.locator('#second label[for="cvc"]')).toHaveText('Código de seguridad');
+    const spanish = requests.filter((request) => request.url().includes('paytoken-form-es'));
+    expect(spanish.map((request) => new URL(request.url()).pathname)).toEqual([`/scripts/paytoken-form-es-${version}.json`]);
+
+    const english = await openForm(page, pages.url, service.url, formTag(service.accounts.springfield.publicKey, service.url));
+    await expect(english.form.locator('label[for="cardNumber"]')).toHaveText('Card number');
+    expect(english.requests.filter((request) => request.url().includes('paytoken-form-es'))).toEqual([]);
+  });
+
+  test('falls back to English when its Spanish cannot load or does not match its integrity', async ({ page, service, pages }) => {
+    await page.route('**/paytoken-form-es-*.json', (route) => route.abort());
+    const blocked = await openForm(page, pages.url, service.url, formTag(service.accounts.springfield.publicKey, service.url), 'es');
+    await expect(blocked.form.locator('label[for="cardNumber"]')).toHaveText('Card number');
+
+    await page.unroute('**/paytoken-form-es-*.json');
+    await page.route('**/paytoken-form-es-*.json', (route) => route.fulfill({ contentType: 'application/json', headers: { 'Access-Control-Allow-Origin': '*' }, body: '{"labels":{},"messages":{}}' }));
+    const altered = await openForm(page, pages.url, service.url, formTag(service.accounts.springfield.publicKey, service.url), 'es');
+    await expect(altered.form.locator('label[for="cardNumber"]')).toHaveText('Card number');
+  });
+
+  test('tells the browser what each input holds', async ({ page, service, pages }) => {
+    const { form } = await openForm(page, pages.url, service.url, formTag(service.accounts.springfield.publicKey, service.url));
+    const expected: [string, string, string | null][] = [
+      ['payer', 'name', null], ['emailAddress', 'email', null], ['cardHolder', 'cc-name', null], ['cardNumber', 'cc-number', 'numeric'],
+      ['expiry', 'cc-exp', 'numeric'], ['cvc', 'cc-csc', 'numeric'], ['postalCode', 'postal-code', null],
+    ];
+    for (const [id, autocomplete, inputmode] of expected) {
+      await expect(form.locator(`#${id}`)).toHaveAttribute('autocomplete', autocomplete);
+      expect(await form.locator(`#${id}`).getAttribute('inputmode'), id).toBe(inputmode);
+    }
+    await expect(form.locator('#emailAddress')).toHaveAttribute('type', 'email');
+    await form.getByRole('tab', { name: /Bank/ }).click();
+    for (const id of ['routingNumber', 'accountNumber', 'confirmAccountNumber']) {
+      await expect(form.locator(`#${id}`)).toHaveAttribute('autocomplete', 'off');
+      await expect(form.locator(`#${id}`)).toHaveAttribute('inputmode', 'numeric');
+    }
+  });
 
   test('tokenizes a card, clears every input and keeps no number in the page', async ({ page, service, pages }) => {
     const { form, requests } = await openForm(page, pages.url, service.url, formTag(service.accounts.springfield.publicKey, service.url, 'amount="100.00" card-fee="3.25" ach-fee="3.00"'));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { FIELDS, parseExpiry, toTokenRequest, type FieldName, type Values } from './fields.js';
+import { FIELDS, checkField, fieldOfPath, parseExpiry, toTokenRequest, type FieldName, type Values } from './fields.js';
 
-const check = (name: FieldName, values: Values) => (FIELDS.find((field) => field.name === name) as (typeof FIELDS)[number]).validate(values);
+const check = (name: FieldName, values: Values) => checkField(FIELDS.find((field) => field.name === name)!, values);
 
 describe('form fields', () => {
   it.each([
@@ -28,6 +28,18 @@ describe('form fields', () => {
     expect(check('cvc', { cardNumber: '4242424242424242', cvc: '123' }).isValid).toBe(true);
     expect(check('confirmAccountNumber', { accountNumber: '000123456789', confirmAccountNumber: '000123' })).toMatchObject({ code: 'ACCOUNT_NUMBER_MISMATCH', isPotentiallyValid: true });
     expect(check('confirmAccountNumber', { accountNumber: '000123456789', confirmAccountNumber: '' }).code).toBe('ACCOUNT_NUMBER_REQUIRED');
+  });
+
+  it.each([
+    ['payer', 'payer'],
+    ['creditCardInformation.accountHolder', 'cardHolder'],
+    ['creditCardInformation.month', 'expiry'],
+    ['creditCardInformation.year', 'expiry'],
+    ['creditCardInformation.cardNumber', 'cardNumber'],
+    ['bankAccountInformation.accountHolder', 'bankHolder'],
+    ['bankAccountInformation.routingNumber', 'routingNumber'],
+  ])('shows the service’s problem with %s on %s', (path, field) => {
+    expect(fieldOfPath(path)).toBe(field);
   });
 
   it('builds the token request of the chosen method, with payer and email from attributes', () => {

@@ -11,7 +11,6 @@ import { accountHolder, emailAddress, payer } from '../shared/validators/names.j
 import { postalCode } from '../shared/validators/postal-code.js';
 import type { AccountType, CardBrand, TokenRequest } from '../shared/wire.js';
 import { formMessages } from '../shared/messages/en.js';
-import type { Label } from './labels.js';
 
 export type Method = 'card' | 'ach';
 export type FieldName =
@@ -22,13 +21,16 @@ export type FieldName =
 export type Values = Partial<Record<FieldName, string>>;
 
 export interface FieldSpec {
+  /** Also the key of its label in labels.ts. */
   name: FieldName;
-  label: Label;
-  autocomplete: string;
-  inputmode?: 'numeric' | 'email';
   /** `payer` and `emailAddress` serve both methods. */
   method: Method | 'both';
-  validate(values: Values): Verification;
+  /** Checks the input's value; some fields look at others (the CVC at the card number). */
+  validate(value: string, values: Values): Verification;
+  /** Default `off`: the browser should not offer saved routing or account numbers. */
+  autocomplete?: string;
+  /** Digits typed on a numeric keypad, masked by imask. */
+  numeric?: true;
 }
 
 /** The expiry input's digits (or its text): "1230" or "12/30" → month "12", year "2030". */
@@ -50,44 +52,43 @@ function expiry(text = ''): Verification {
 
 export const brandOf = (values: Values): CardBrand | null => cardNumber(values.cardNumber ?? '').brand;
 
+function confirmation(value: string, values: Values): Verification {
+  if (!value) return invalid('ACCOUNT_NUMBER_REQUIRED', true);
+  if (value === values.accountNumber) return VALID;
+  const isPotentiallyValid = (values.accountNumber ?? '').startsWith(value);
+  return { isValid: false, isPotentiallyValid, code: 'ACCOUNT_NUMBER_MISMATCH', message: formMessages.ACCOUNT_NUMBER_MISMATCH };
+}
+
+/** Every input, in the order shown. */
 export const FIELDS: FieldSpec[] = [
-  { name: 'payer', label: 'payer', autocomplete: 'name', method: 'both', validate: (v) => payer(v.payer ?? '') },
-  { name: 'emailAddress', label: 'emailAddress', autocomplete: 'email', inputmode: 'email', method: 'both', validate: (v) => emailAddress(v.emailAddress ?? '') },
-  { name: 'cardHolder', label: 'cardHolder', autocomplete: 'cc-name', method: 'card', validate: (v) => accountHolder(v.cardHolder ?? '') },
-  { name: 'cardNumber', label: 'cardNumber', autocomplete: 'cc-number', inputmode: 'numeric', method: 'card', validate: (v) => cardNumber(v.cardNumber ?? '') },
-  { name: 'expiry', label: 'expiry', autocomplete: 'cc-exp', inputmode: 'numeric', method: 'card', validate: (v) => expiry(v.expiry) },
-  { name: 'cvc', label: 'cvc', autocomplete: 'cc-csc', inputmode: 'numeric', method: 'card', validate: (v) => cvc(v.cvc ?? '', brandOf(v)) },
-  { name: 'postalCode', label: 'postalCode', autocomplete: 'postal-code', method: 'card', validate: (v) => postalCode(v.postalCode ?? '') },
-  { name: 'bankHolder', label: 'bankHolder', autocomplete: 'name', method: 'ach', validate: (v) => accountHolder(v.bankHolder ?? '') },
-  { name: 'accountType', label: 'accountType', autocomplete: 'off', method: 'ach', validate: (v) => accountType(v.accountType ?? '') },
-  { name: 'routingNumber', label: 'routingNumber', autocomplete: 'off', inputmode: 'numeric', method: 'ach', validate: (v) => routingNumber(v.routingNumber ?? '') },
-  { name: 'accountNumber', label: 'accountNumber', autocomplete: 'off', inputmode: 'numeric', method: 'ach', validate: (v) => accountNumber(v.accountNumber ?? '') },
-  {
-    name: 'confirmAccountNumber', label: 'confirmAccountNumber', autocomplete: 'off', inputmode: 'numeric', method: 'ach',
-    validate: (v) => (!v.confirmAccountNumber ? invalid('ACCOUNT_NUMBER_REQUIRED', true) : v.confirmAccountNumber === v.accountNumber ? VALID : {
-      isValid: false,
-      isPotentiallyValid: (v.accountNumber ?? '').startsWith(v.confirmAccountNumber ?? ''),
-      code: 'ACCOUNT_NUMBER_MISMATCH',
-      message: formMessages.ACCOUNT_NUMBER_MISMATCH,
-    }),
-  },
+  { name: 'payer', method: 'both', validate: payer, autocomplete: 'name' },
+  { name: 'emailAddress', method: 'both', validate: emailAddress, autocomplete: 'email' },
+  { name: 'cardHolder', method: 'card', validate: (value) => accountHolder(value), autocomplete: 'cc-name' },
+  { name: 'cardNumber', method: 'card', validate: cardNumber, autocomplete: 'cc-number', numeric: true },
+  { name: 'expiry', method: 'card', validate: expiry, autocomplete: 'cc-exp', numeric: true },
+  { name: 'cvc', method: 'card', validate: (value, values) => cvc(value, brandOf(values)), autocomplete: 'cc-csc', numeric: true },
+  { name: 'postalCode', method: 'card', validate: postalCode, autocomplete: 'postal-code' },
+  { name: 'bankHolder', method: 'ach', validate: (value) => accountHolder(value), autocomplete: 'name' },
+  { name: 'accountType', method: 'ach', validate: accountType },
+  { name: 'routingNumber', method: 'ach', validate: routingNumber, numeric: true },
+  { name: 'accountNumber', method: 'ach', validate: accountNumber, numeric: true },
+  { name: 'confirmAccountNumber', method: 'ach', validate: confirmation, numeric: true },
 ];
 
-/** Where a field problem from the service shows: its path in the request → the input. */
-export const FIELD_OF_PATH: Record<string, FieldName> = {
-  payer: 'payer',
-  emailAddress: 'emailAddress',
-  'creditCardInformation.accountHolder': 'cardHolder',
-  'creditCardInformation.cardNumber': 'cardNumber',
-  'creditCardInformation.month': 'expiry',
-  'creditCardInformation.year': 'expiry',
-  'creditCardInformation.cvc': 'cvc',
-  'creditCardInformation.postalCode': 'postalCode',
-  'bankAccountInformation.accountHolder': 'bankHolder',
-  'bankAccountInformation.accountType': 'accountType',
-  'bankAccountInformation.routingNumber': 'routingNumber',
-  'bankAccountInformation.accountNumber': 'accountNumber',
-};
+/** Checks one field of `values`. */
+export function checkField(spec: FieldSpec, values: Values): Verification {
+  return spec.validate(values[spec.name] ?? '', values);
+}
+
+/**
+ * Where a field problem from the service shows: its path in the request → the input.
+ * @example fieldOfPath('creditCardInformation.month') // 'expiry'
+ */
+export function fieldOfPath(path: string): string {
+  const [group, name = group] = path.split('.') as [string, string?];
+  if (name === 'accountHolder') return group === 'creditCardInformation' ? 'cardHolder' : 'bankHolder';
+  return name === 'month' || name === 'year' ? 'expiry' : name;
+}
 
 /** The token request for the chosen method; `payer` and `emailAddress` may come from attributes. */
 export function toTokenRequest(method: Method, values: Values, given: { payer?: string; emailAddress?: string }): TokenRequest {

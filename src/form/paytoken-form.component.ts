@@ -5,9 +5,9 @@ import { createToken } from '../tokenizer/create-token.js';
 import { fieldFailure, type ResultFieldError, type TokenResult } from '../tokenizer/result.js';
 import { MaskController } from './controllers/mask-controller.js';
 import { PaytokenChangeEvent, PaytokenErrorEvent, PaytokenTokenEvent } from './events.js';
-import { FIELDS, FIELD_OF_PATH, brandOf, toTokenRequest, type FieldName, type FieldSpec, type Method, type Values } from './fields.js';
-import { LABELS, type Label } from './labels.js';
-import { formMessage, type FormLocale } from './messages.js';
+import { FIELDS, brandOf, checkField, fieldOfPath, toTokenRequest, type FieldName, type FieldSpec, type Method, type Values } from './fields.js';
+import type { Label } from './labels.js';
+import { ENGLISH, catalogOf, formLabel, formMessage, loadCatalog, type FormCatalog, type FormLocale } from './locale.js';
 import { formStyles } from './styles.js';
 
 const BRAND_NAMES: Record<CardBrand, string> = {
@@ -77,6 +77,8 @@ export class PaytokenForm extends LitElement {
   /** Panels are rendered when first chosen, so the first render builds only one. */
   private readonly renderedMethods = new Set<Method>();
   private tokenId: string | null = null;
+  /** The last render waited for the form's language to load. */
+  private waitingForLanguage = false;
   private pendingResult: Promise<TokenResult> | null = null;
   private readonly internals: ElementInternals;
   private readonly masks = new MaskController(this, (name, unmasked) => this.handleValue(name, unmasked));
@@ -109,7 +111,7 @@ export class PaytokenForm extends LitElement {
    */
   tokenize(): Promise<TokenResult> {
     if (this.pendingResult) return this.pendingResult;
-    const invalid = this.visibleFields().filter((spec) => !spec.validate(this.values).isValid);
+    const invalid = this.visibleFields().filter((spec) => !checkField(spec, this.values).isValid);
     if (invalid.length) return Promise.resolve(this.showInvalid(invalid));
     this.pending = true;
     this.alert = '';
@@ -126,6 +128,17 @@ export class PaytokenForm extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     if (!this.availableMethods.includes(this.method)) this.method = this.availableMethods[0] as Method;
+  }
+
+  /** Resolves once the form is rendered in its language, so a Spanish form's first one waits for Spanish. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    let complete = await super.getUpdateComplete();
+    while (this.waitingForLanguage) {
+      await loadCatalog(this.language);
+      this.requestUpdate();
+      complete = await super.getUpdateComplete();
+    }
+    return complete;
   }
 
   protected override updated(): void {
@@ -161,8 +174,13 @@ export class PaytokenForm extends LitElement {
     });
   };
 
-  private t(label: Label, params: Record<string, string> = {}): string {
-    return (LABELS[this.language][label] as string).replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? '');
+  /** The form's language, or English while it is still loading. */
+  private get catalog(): FormCatalog {
+    return catalogOf(this.language) ?? ENGLISH;
+  }
+
+  private t(label: Label, params?: Record<string, string>): string {
+    return formLabel(this.catalog, label, params);
   }
 
   private visibleFields(method: Method = this.method): FieldSpec[] {
@@ -170,14 +188,13 @@ export class PaytokenForm extends LitElement {
   }
 
   private message(code: string, fallback = ''): string {
-    return formMessage(this.language, code, fallback, { seconds: /\d+/.exec(fallback)?.[0] ?? '60' });
+    return formMessage(this.catalog, code, fallback, { seconds: /\d+/.exec(fallback)?.[0] ?? '60' });
   }
 
   private handleValue(name: FieldName, value: string): void {
     this.values = { ...this.values, [name]: value };
     this.tokenId = null;
-    const spec = FIELDS.find((field) => field.name === name) as FieldSpec;
-    const check = spec.validate(this.values);
+    const check = this.check(name);
     const errors = { ...this.errors, [name]: check.isPotentiallyValid || !check.code ? undefined : check.code };
     if (name === 'cardNumber') {
       const brand = brandOf(this.values);
@@ -189,19 +206,22 @@ export class PaytokenForm extends LitElement {
     }
     this.errors = errors;
     // complete: every field is valid; valid: no field is wrong yet (each is valid or still can be).
-    const checks = this.visibleFields().map((field) => field.validate(this.values));
+    const checks = this.visibleFields().map((spec) => checkField(spec, this.values));
     this.dispatchEvent(new PaytokenChangeEvent(this.method, this.brand, checks.every((c) => c.isValid), checks.every((c) => c.isPotentiallyValid)));
   }
 
+  private check(name: FieldName) {
+    return checkField(FIELDS.find((spec) => spec.name === name) as FieldSpec, this.values);
+  }
+
   private handleBlur(name: FieldName): void {
-    const spec = FIELDS.find((field) => field.name === name) as FieldSpec;
-    const check = spec.validate(this.values);
+    const check = this.check(name);
     if (this.values[name] && !check.isValid) this.errors = { ...this.errors, [name]: check.code };
   }
 
   private showInvalid(invalid: FieldSpec[]): TokenResult {
     const errors: ResultFieldError[] = invalid.map((spec) => {
-      const code = spec.validate(this.values).code ?? 'VALIDATION_FAILED';
+      const code = checkField(spec, this.values).code ?? 'VALIDATION_FAILED';
       return { field: spec.name, code, message: this.message(code) };
     });
     this.errors = Object.fromEntries(errors.map((error) => [error.field, error.code]));
@@ -221,7 +241,7 @@ export class PaytokenForm extends LitElement {
   }
 
   private fail(result: Extract<TokenResult, { success: false }>): TokenResult {
-    const errors = Object.fromEntries(result.errors.map((error) => [FIELD_OF_PATH[error.field] ?? error.field, error.code]));
+    const errors = Object.fromEntries(result.errors.map((error) => [fieldOfPath(error.field), error.code]));
     this.errors = { ...this.errors, ...errors };
     this.alert = this.message(result.code, result.errorMessage);
     this.dispatchEvent(new PaytokenErrorEvent(result.errorMessage, result.code, result.errors));
@@ -283,12 +303,12 @@ export class PaytokenForm extends LitElement {
           ${ACCOUNT_TYPES.map((type) => html`<option value=${type}>${this.t(type)}</option>`)}
         </select>`
       : html`<input part="input" id=${spec.name} name=${spec.name} type=${spec.name === 'emailAddress' ? 'email' : 'text'}
-          autocomplete=${spec.autocomplete} inputmode=${spec.inputmode ?? nothing} spellcheck="false"
+          autocomplete=${spec.autocomplete ?? 'off'} inputmode=${spec.numeric ? 'numeric' : nothing} spellcheck="false"
           aria-invalid=${common.invalid} aria-describedby=${common.describedBy}
-          @input=${spec.inputmode === 'numeric' ? nothing : (event: Event) => this.handleValue(spec.name, (event.target as HTMLInputElement).value)}
+          @input=${spec.numeric ? nothing : (event: Event) => this.handleValue(spec.name, (event.target as HTMLInputElement).value)}
           @blur=${() => this.handleBlur(spec.name)} />`;
     return html`<div part="field" class="field ${HALF_WIDTH.includes(spec.name) ? 'half' : ''}">
-      <label part="label" for=${spec.name}>${this.t(spec.label)}</label>
+      <label part="label" for=${spec.name}>${this.t(spec.name as Label)}</label>
       <div class="control">
         ${control}
         ${spec.name === 'cardNumber' && this.brand ? html`<span part="brand" class="brand" aria-hidden="true">${BRAND_NAMES[this.brand]}</span>` : nothing}
@@ -297,7 +317,14 @@ export class PaytokenForm extends LitElement {
     </div>`;
   }
 
-  override render(): TemplateResult {
+  override render(): TemplateResult | typeof nothing {
+    const language = this.language;
+    this.waitingForLanguage = !catalogOf(language);
+    if (this.waitingForLanguage) {
+      // Shown once in the form's language rather than first in English (~one request to the service).
+      void loadCatalog(language).then(() => this.requestUpdate());
+      return nothing;
+    }
     const methods = this.availableMethods;
     const total = this.money(this.amount);
     const fee = this.money(this.method === 'card' ? this.cardFee : this.achFee) ?? 0;

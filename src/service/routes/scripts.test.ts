@@ -8,9 +8,13 @@ import { startTestService, type TestService } from '../testing/harness.js';
 let service: TestService;
 const scriptsDir = mkdtempSync(join(tmpdir(), 'paytoken-scripts-'));
 const script = 'var Paytoken=function(){return{}}();\n';
+const spanish = '{"labels":{},"messages":{}}';
+const sha384 = (text: string) => `sha384-${createHash('sha384').update(text).digest('base64')}`;
 
 beforeAll(async () => {
   writeFileSync(join(scriptsDir, 'paytoken.js'), script);
+  writeFileSync(join(scriptsDir, 'paytoken-form-es.json'), spanish);
+  writeFileSync(join(scriptsDir, 'notes.txt'), 'not a bundle');
   service = await startTestService({ scriptsDir, version: '1.2.3' });
 });
 afterAll(() => service.close());
@@ -18,8 +22,13 @@ afterAll(() => service.close());
 describe('hosted scripts (contract §7)', () => {
   it('lists each bundle with its SHA-384 integrity', async () => {
     const response = await service.app.inject({ url: '/scripts/manifest.json' });
-    const integrity = `sha384-${createHash('sha384').update(script).digest('base64')}`;
-    expect(response.json()).toEqual({ version: '1.2.3', files: { 'paytoken.js': { url: '/scripts/paytoken.js', versionedUrl: '/scripts/paytoken-1.2.3.js', integrity } } });
+    expect(response.json()).toEqual({
+      version: '1.2.3',
+      files: {
+        'paytoken.js': { url: '/scripts/paytoken.js', versionedUrl: '/scripts/paytoken-1.2.3.js', integrity: sha384(script) },
+        'paytoken-form-es.json': { url: '/scripts/paytoken-form-es.json', versionedUrl: '/scripts/paytoken-form-es-1.2.3.json', integrity: sha384(spanish) },
+      },
+    });
   });
 
   it('serves the latest with a short cache and the version immutably, both for cross-origin integrity checks', async () => {
@@ -30,6 +39,13 @@ describe('hosted scripts (contract §7)', () => {
     expect(latest.headers).toMatchObject({ 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=300', 'access-control-allow-origin': '*' });
     expect(pinned.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await service.app.inject({ url: '/scripts/other.js' })).statusCode).toBe(404);
+    expect((await service.app.inject({ url: '/scripts/notes.txt' })).statusCode).toBe(404);
+  });
+
+  it('serves the form’s Spanish as JSON, pinned by version, for the form’s cross-origin fetch', async () => {
+    const pinned = await service.app.inject({ url: '/scripts/paytoken-form-es-1.2.3.json' });
+    expect(pinned.body).toBe(spanish);
+    expect(pinned.headers).toMatchObject({ 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=31536000, immutable', 'access-control-allow-origin': '*' });
   });
 });
 

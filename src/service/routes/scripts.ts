@@ -6,26 +6,29 @@ import { ApiError } from '../errors.js';
 
 interface Script {
   body: Buffer;
+  contentType: string;
   integrity: string;
   immutable: boolean;
 }
 
 /**
  * The hosted bundles (contract §7): `/scripts/paytoken.js` (latest, short cache) and
- * `/scripts/paytoken-{version}.js` (immutable), with SHA-384 integrity values in
+ * `/scripts/paytoken-{version}.js` (immutable), and the same for the files they load (the form's
+ * `paytoken-form-es.json`), with SHA-384 integrity values in
  * `/scripts/manifest.json` so a page can pin one with `integrity="sha384-…"` (PCI DSS 4.0 6.4.3).
- * Sent with `Access-Control-Allow-Origin: *`, which a cross-origin script with `integrity` needs.
+ * Sent with `Access-Control-Allow-Origin: *`, which a cross-origin script or fetch with `integrity` needs.
  */
 export function scriptRoutes(app: FastifyInstance, scriptsDir: string, version: string): void {
   const scripts = new Map<string, Script>();
   const manifest: Record<string, { url: string; versionedUrl: string; integrity: string }> = {};
   if (existsSync(scriptsDir)) {
-    for (const file of readdirSync(scriptsDir).filter((name) => /^paytoken[\w-]*\.js$/.test(name))) {
+    for (const file of readdirSync(scriptsDir).filter((name) => /^paytoken[\w-]*\.(js|json)$/.test(name))) {
       const body = readFileSync(join(scriptsDir, file));
       const integrity = `sha384-${createHash('sha384').update(body).digest('base64')}`;
-      const versioned = file.replace(/\.js$/, `-${version}.js`);
-      scripts.set(file, { body, integrity, immutable: false });
-      scripts.set(versioned, { body, integrity, immutable: true });
+      const versioned = file.replace(/\.(js|json)$/, `-${version}.$1`);
+      const contentType = file.endsWith('.json') ? 'application/json; charset=utf-8' : 'text/javascript; charset=utf-8';
+      scripts.set(file, { body, contentType, integrity, immutable: false });
+      scripts.set(versioned, { body, contentType, integrity, immutable: true });
       manifest[file] = { url: `/scripts/${file}`, versionedUrl: `/scripts/${versioned}`, integrity };
     }
   }
@@ -40,7 +43,7 @@ export function scriptRoutes(app: FastifyInstance, scriptsDir: string, version: 
       throw new ApiError(404, 'NOT_FOUND', scripts.size ? 'No such script.' : 'The browser bundles are not built; run `npm run build`.');
     }
     return reply
-      .header('Content-Type', 'text/javascript; charset=utf-8')
+      .header('Content-Type', script.contentType)
       .header('Access-Control-Allow-Origin', '*')
       .header('Cache-Control', script.immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
       .header('X-Content-Type-Options', 'nosniff')

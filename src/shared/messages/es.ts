@@ -1,18 +1,16 @@
 /** Spanish messages, one catalog per area like en.ts; `satisfies` makes a missing code a type error. */
 import type { amountMessages, clientMessages, fieldMessages, formMessages, transactionMessages } from './en.js';
 
-export const esField = {
-  INVALID_REQUEST_BODY: 'El cuerpo de la solicitud debe ser un objeto JSON.',
+/** Field problems a payer can fix: the drop-in form, which builds its own requests, carries only these. */
+export const esPayerField = {
   VALIDATION_FAILED: 'Algunos campos no son válidos.',
   PAYMENT_METHOD_REQUIRED: 'Ingrese los datos de la tarjeta o de la cuenta bancaria.',
-  PAYMENT_METHOD_CONFLICT: 'Envíe los datos de la tarjeta o de la cuenta bancaria, no ambos.',
   PAYER_REQUIRED: 'El nombre del pagador es obligatorio.',
   PAYER_TOO_LONG: 'El nombre del pagador debe tener como máximo 100 caracteres.',
   EMAIL_ADDRESS_REQUIRED: 'El correo electrónico es obligatorio.',
   INVALID_EMAIL_ADDRESS: 'El correo electrónico no es válido.',
   ACCOUNT_HOLDER_REQUIRED: 'El nombre del titular es obligatorio.',
   ACCOUNT_HOLDER_TOO_LONG: 'El nombre del titular debe tener como máximo 100 caracteres.',
-  NAME_TOO_LONG: 'El nombre debe tener como máximo 100 caracteres.',
   CARD_NUMBER_REQUIRED: 'El número de tarjeta es obligatorio.',
   INVALID_CARD_NUMBER: 'El número de tarjeta no es válido.',
   UNSUPPORTED_CARD_BRAND: 'No se acepta esta marca de tarjeta.',
@@ -31,11 +29,20 @@ export const esField = {
   INVALID_ROUTING_NUMBER: 'El número de ruta no es válido.',
   ACCOUNT_NUMBER_REQUIRED: 'El número de cuenta es obligatorio.',
   INVALID_ACCOUNT_NUMBER: 'El número de cuenta debe tener de 4 a 17 dígitos.',
+};
+
+/** Problems only an integrator's own request can have: its shape, bank first/last names, attributes. */
+const esRequestField = {
+  INVALID_REQUEST_BODY: 'El cuerpo de la solicitud debe ser un objeto JSON.',
+  PAYMENT_METHOD_CONFLICT: 'Envíe los datos de la tarjeta o de la cuenta bancaria, no ambos.',
+  NAME_TOO_LONG: 'El nombre debe tener como máximo 100 caracteres.',
   INVALID_ATTRIBUTE_VALUES: 'Los atributos deben ser un objeto de nombres y valores.',
   TOO_MANY_ATTRIBUTE_VALUES: 'Se permiten como máximo 50 atributos.',
   INVALID_ATTRIBUTE_NAME: 'Los nombres de atributo deben tener de 1 a 64 caracteres.',
   INVALID_ATTRIBUTE_VALUE: 'Los valores de atributo deben ser texto o números de como máximo 500 caracteres.',
-} satisfies Record<keyof typeof fieldMessages, string>;
+};
+
+export const esField = { ...esRequestField, ...esPayerField } satisfies Record<keyof typeof fieldMessages, string>;
 
 export const esAmount = {
   AMOUNT_REQUIRED: 'El importe es obligatorio.',
