@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac } from 'node:crypto';
+import { randomBytesPooled } from './random.js';
 
 /**
  * Encrypts payment details at rest with AES-256-GCM. Each sealed value names the key that sealed it,
@@ -33,7 +34,7 @@ export function createVault(keys: Buffer[]): Vault {
     keyId,
     fingerprint: (text) => createHmac('sha256', fingerprintKey).update(text).digest('base64url'),
     seal(details, tokenId) {
-      const iv = randomBytes(12);
+      const iv = randomBytesPooled(12);
       const cipher = createCipheriv('aes-256-gcm', current, iv).setAAD(Buffer.from(tokenId));
       const ciphertext = Buffer.concat([cipher.update(JSON.stringify(details), 'utf8'), cipher.final()]);
       return { keyId, sealed: ['v1', iv, cipher.getAuthTag(), ciphertext].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.') };

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cardNumber } from '../../shared/validators/card-number.js';
 import { validateTokenRequest } from '../../shared/validators/token-request.js';
@@ -6,6 +5,7 @@ import type { CardBrand, TokenRequest, TokenResponse } from '../../shared/wire.j
 import { authenticate, secretOnly, type Caller } from '../auth/authenticate.js';
 import { ApiError } from '../errors.js';
 import { idempotent } from '../idempotency.js';
+import { newId } from '../random.js';
 import { fromCheck, requestSchema } from '../openapi/request-schema.js';
 import {
   errorResponses, secretSecurity, tokenCreatedSchema, tokenDeletedSchema, tokenIdParamsSchema, tokenRequestSchema, tokenSchema, tokenSecurity,
@@ -34,8 +34,6 @@ function brandOf(number: string): CardBrand {
 
 /** All but the last four digits hidden: `************4242`. */
 export const maskAccountNumber = (number: string): string => '*'.repeat(number.length - 4) + number.slice(-4);
-
-const newTokenId = () => `tok_${randomBytes(18).toString('base64url')}`;
 
 /** The stored form: readable brand, last four, expiry and account type; the rest sealed; no CVC. */
 function toStoredToken(id: string, body: TokenRequest, caller: Caller, deps: ServiceDeps): StoredToken {
@@ -123,7 +121,7 @@ export function tokenRoutes(app: FastifyInstance, deps: ServiceDeps): void {
     },
   }, (request, reply) =>
     idempotent(request, reply, deps, request.caller.scope, 'tokens.create', async () => {
-      const token = toStoredToken(newTokenId(), request.body as TokenRequest, request.caller, deps);
+      const token = toStoredToken(newId('tok'), request.body as TokenRequest, request.caller, deps);
       await deps.repository.tokens.insert(token);
       return { status: 201, headers: { Location: `${baseUrl(request, deps)}/api/v1/tokens/${token.id}` }, body: { id: token.id } };
     }),

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { centsToAmount, formatAmount } from '../../shared/money.js';
 import { transactionMessages } from '../../shared/messages/en.js';
@@ -15,13 +14,13 @@ import {
   transactionIdParamsSchema, transactionRequestSchema, transactionSchema,
 } from '../openapi/schemas.js';
 import { RESPONSE_MESSAGES, decide, type ProcessorSource } from '../processor/sandbox.js';
+import { newId } from '../random.js';
 import type { StoredToken } from '../storage/repository.js';
 import type { NewTransaction, StoredTransaction, TransactionMoney } from '../storage/transactions.js';
 import { baseUrl, maskAccountNumber } from './tokens.js';
 import type { ServiceDeps } from '../app.js';
 
 const AUTHORIZATION_DAYS = 7;
-const newId = (prefix: string) => `${prefix}_${randomBytes(18).toString('base64url')}`;
 
 export function toTransactionResponse(t: StoredTransaction): TransactionResponse {
   return {

@@ -9,7 +9,7 @@ import { TEST_CONFIG, apiKey, bankToken, basic, cardToken, request, startTestSer
 import { createVault } from '../vault.js';
 import { migrate } from './migrations.js';
 import { openDatabase } from './open.js';
-import { createRepository } from './repository.js';
+import { createRepository, type StoredToken } from './repository.js';
 
 let service: TestService;
 beforeAll(async () => {
@@ -34,6 +34,42 @@ describe('tokens at rest', () => {
     const created = await request(service.app, 'POST', '/api/v1/tokens', { authorization: basic(service.accounts.shelby), body: bankToken({ accountNumber: '987654321012' }) });
     const [row] = await service.repository.sql.query('SELECT * FROM tokens WHERE id = $1', [created.json().id]);
     expect(JSON.stringify(row)).not.toContain('987654321012');
+  });
+});
+
+describe('tokens read and written together (batched)', () => {
+  const token = (id: string, accountId: number, overrides: Partial<StoredToken> = {}): StoredToken => ({
+    id, scope: { accountId, viaAccountId: null }, payer: 'Ada', emailAddress: 'ada@example.com', attributeValues: { note: "it's \"quoted\"" },
+    transactionType: 'Visa', maskedAccountNumber: '************4242', lastFour: '4242', expirationMonth: 12, expirationYear: 2030,
+    accountType: null, vaultKeyId: 'k', sealed: 'v1.x', created: new Date('2026-11-22T06:00:00Z'), ...overrides,
+  });
+
+  it('stores every row of a batch but the one at fault, which alone fails', async () => {
+    const springfield = (await service.repository.accounts.findByName('Springfield'))!.id;
+    const results = await Promise.allSettled([
+      service.repository.tokens.insert(token('tok_batch_a', springfield)),
+      service.repository.tokens.insert(token('tok_batch_b', 999_999)), // no such account
+      service.repository.tokens.insert(token('tok_batch_c', springfield, { accountType: 'PersonalChecking', expirationMonth: null, expirationYear: null })),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    const scope = { accountId: springfield, viaAccountId: null };
+    expect(await service.repository.tokens.find('tok_batch_a', scope)).toEqual(token('tok_batch_a', springfield));
+    expect(await service.repository.tokens.find('tok_batch_c', scope)).toMatchObject({ accountType: 'PersonalChecking', expirationMonth: null });
+    expect(await service.repository.tokens.find('tok_batch_b', { accountId: 999_999, viaAccountId: null })).toBeNull();
+  });
+
+  it('answers each reader of one batch for its own scope', async () => {
+    const springfield = (await service.repository.accounts.findByName('Springfield'))!.id;
+    const shelby = (await service.repository.accounts.findByName('Shelby'))!.id;
+    await service.repository.tokens.insert(token('tok_batch_owned', springfield));
+    const [owner, other, impersonated, missing] = await Promise.all([
+      service.repository.tokens.find('tok_batch_owned', { accountId: springfield, viaAccountId: null }),
+      service.repository.tokens.find('tok_batch_owned', { accountId: shelby, viaAccountId: null }),
+      service.repository.tokens.find('tok_batch_owned', { accountId: springfield, viaAccountId: shelby }),
+      service.repository.tokens.find('tok_batch_none', { accountId: springfield, viaAccountId: null }),
+    ]);
+    expect(owner?.id).toBe('tok_batch_owned');
+    expect([other, impersonated, missing]).toEqual([null, null, null]);
   });
 });
 

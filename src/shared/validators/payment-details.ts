@@ -1,20 +1,21 @@
 import type { BankAccountInformation, CreditCardInformation } from '../wire.js';
 import { accountNumber, accountType, routingNumber } from './bank-account.js';
-import { cardNumber } from './card-number.js';
+import { cardNumber, type CardNumberVerification } from './card-number.js';
 import { cvc } from './cvc.js';
 import { expirationDate, expirationMonth, expirationYear } from './expiration.js';
 import { checkFields, digits, same, text, type FieldErrors, type FieldRule } from './fields.js';
 import { accountHolder, personName } from './names.js';
 import { postalCode } from './postal-code.js';
 
-const CARD_RULES: Record<string, FieldRule> = {
+/** The card's rules, given its number's verification (the CVC's length depends on the brand). */
+const cardRules = (number: CardNumberVerification): Record<string, FieldRule> => ({
   accountHolder: [(value) => accountHolder(value), text],
-  cardNumber: [cardNumber, digits],
-  cvc: [(value, card) => cvc(value, cardNumber(card.cardNumber).brand), text],
+  cardNumber: [() => number, digits],
+  cvc: [(value) => cvc(value, number.brand), text],
   month: [expirationMonth, (value) => String(Number(value)).padStart(2, '0')],
   year: [expirationYear, Number],
   postalCode: [postalCode, text],
-};
+});
 
 const BANK_RULES: Record<string, FieldRule> = {
   accountType: [accountType, same],
@@ -30,7 +31,8 @@ const BANK_RULES: Record<string, FieldRule> = {
  * digits only, month `"01"`..`"12"`, year a number. `undefined` when any field failed.
  */
 export function checkCreditCard(raw: unknown, path: string, errors: FieldErrors, now?: Date): CreditCardInformation | undefined {
-  const [card, ok] = checkFields(raw, path, CARD_RULES, errors);
+  const number = cardNumber((raw as { cardNumber?: unknown } | null)?.cardNumber);
+  const [card, ok] = checkFields(raw, path, cardRules(number), errors);
   const dated = card.month !== undefined && card.year !== undefined && errors.check(`${path}year`, expirationDate(Number(card.month), card.year as number, now));
   return ok && dated ? (card as unknown as CreditCardInformation) : undefined;
 }
