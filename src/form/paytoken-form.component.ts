@@ -1,6 +1,7 @@
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { parseAmount } from '../shared/money.js';
 import { ACCOUNT_TYPES, type CardBrand } from '../shared/wire.js';
+import type { Verification } from '../shared/validators/verification.js';
 import { createToken } from '../tokenizer/create-token.js';
 import { fieldFailure, type ResultFieldError, type TokenResult } from '../tokenizer/result.js';
 import { MaskController } from './controllers/mask-controller.js';
@@ -210,7 +211,7 @@ export class PaytokenForm extends LitElement {
     this.dispatchEvent(new PaytokenChangeEvent(this.method, this.brand, checks.every((c) => c.isValid), checks.every((c) => c.isPotentiallyValid)));
   }
 
-  private check(name: FieldName) {
+  private check(name: FieldName): Verification {
     return checkField(FIELDS.find((spec) => spec.name === name) as FieldSpec, this.values);
   }
 
@@ -308,7 +309,7 @@ export class PaytokenForm extends LitElement {
           @input=${spec.numeric ? nothing : (event: Event) => this.handleValue(spec.name, (event.target as HTMLInputElement).value)}
           @blur=${() => this.handleBlur(spec.name)} />`;
     return html`<div part="field" class="field ${HALF_WIDTH.includes(spec.name) ? 'half' : ''}">
-      <label part="label" for=${spec.name}>${this.t(spec.name as Label)}</label>
+      <label part="label" for=${spec.name}>${this.t(spec.name)}</label>
       <div class="control">
         ${control}
         ${spec.name === 'cardNumber' && this.brand ? html`<span part="brand" class="brand" aria-hidden="true">${BRAND_NAMES[this.brand]}</span>` : nothing}
