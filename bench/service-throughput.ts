@@ -46,10 +46,21 @@ export async function serviceThroughput(databaseUrl?: string): Promise<Row[]> {
   const floor = { POST: await load(`${bare.url}/bare`, 'POST', tokenBody), GET: await load(`${bare.url}/bare`, 'GET') };
   await bare.stop();
 
+  const rows: Row[] = [];
+  if (databaseUrl) {
+    // For scale: one PostgreSQL statement per request with nothing else around it.
+    const database = await spawnServer<{ url: string }>('./bare-database.ts', { DATABASE_URL: databaseUrl });
+    for (const method of ['GET', 'POST'] as const) {
+      const measured = await load(`${database.url}/floor`, method, method === 'POST' ? tokenBody : undefined);
+      const statement = method === 'GET' ? 'SELECT' : 'INSERT';
+      rows.push({ name: `bare + one ${statement} per request / bare`, value: measured.rps / floor[method].rps, unit: 'ratio', note: `${Math.round(measured.rps)} req/s, PostgreSQL` });
+    }
+    await database.stop();
+  }
+
   const service = await spawnServer<ServiceInfo>('./service.ts', { DATABASE_URL: databaseUrl ?? '' });
   const created = await fetch(`${service.url}/api/v1/tokens`, { method: 'POST', body: tokenBody, headers: { 'content-type': 'application/json', authorization: `Api-Key ${service.publicKey}` } });
   const { id } = (await created.json()) as { id: string };
-  const rows: Row[] = [];
   for (const scenario of SCENARIOS) {
     const measured = await load(`${service.url}${scenario.path(id)}`, scenario.method, scenario.body?.(id), { authorization: scenario.auth(service) });
     const base = floor[scenario.method];
