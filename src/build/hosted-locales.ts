@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { ES } from '../form/locales/es.js';
+import { versionedName } from '../shared/hosted-files.js';
 
 export const SPANISH_FILE = 'paytoken-form-es.json';
 
@@ -25,7 +26,7 @@ export function hostedLocales(version: string): Plugin {
     enforce: 'pre',
     config: () => ({
       define: {
-        __PAYTOKEN_ES_FILE__: JSON.stringify(SPANISH_FILE.replace(/\.json$/, `-${version}.json`)),
+        __PAYTOKEN_ES_FILE__: JSON.stringify(versionedName(SPANISH_FILE, version)),
         __PAYTOKEN_ES_INTEGRITY__: JSON.stringify(integrity),
       },
     }),

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { centsToAmount } from '../../shared/money.js';
+import { fieldsOf } from '../../shared/validators/fields.js';
 import { validateAmountDue } from '../../shared/validators/transaction-request.js';
 import { secretOnly, type Caller } from '../auth/authenticate.js';
 import { payerFees } from '../fees/engine.js';
@@ -7,7 +8,7 @@ import { fromCheck, requestSchema } from '../openapi/request-schema.js';
 import { amountDueBodySchema, amountDueQuerySchema, errorResponses, secretSecurity, transactionFeesSchema } from '../openapi/schemas.js';
 import type { ServiceDeps } from '../app.js';
 
-const amountOf = (data: unknown) => (data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as { amount?: unknown }).amount : undefined);
+const amountOf = (data: unknown) => fieldsOf(data).amount;
 
 /** `GET|POST /transactionFees` (spec §4 rules 3 and 4, contract §4): the payer fee of each method. */
 export function feeRoutes(app: FastifyInstance, deps: ServiceDeps): void {

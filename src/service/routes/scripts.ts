@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { versionedName } from '../../shared/hosted-files.js';
 import { ApiError } from '../errors.js';
 
 interface Script {
@@ -25,7 +26,7 @@ export function scriptRoutes(app: FastifyInstance, scriptsDir: string, version: 
     for (const file of readdirSync(scriptsDir).filter((name) => /^paytoken[\w-]*\.(js|json)$/.test(name))) {
       const body = readFileSync(join(scriptsDir, file));
       const integrity = `sha384-${createHash('sha384').update(body).digest('base64')}`;
-      const versioned = file.replace(/\.(js|json)$/, `-${version}.$1`);
+      const versioned = versionedName(file, version);
       const contentType = file.endsWith('.json') ? 'application/json; charset=utf-8' : 'text/javascript; charset=utf-8';
       scripts.set(file, { body, contentType, integrity, immutable: false });
       scripts.set(versioned, { body, contentType, integrity, immutable: true });

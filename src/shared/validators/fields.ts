@@ -38,12 +38,16 @@ export const digits = (value: unknown): string | undefined => digitsOf(value) ||
 /** Kept as sent. */
 export const same = (value: unknown): unknown => value ?? undefined;
 
+/** `raw` when it is a JSON object, else an empty one: a field of anything else is simply missing. */
+export const fieldsOf = (raw: unknown): Record<string, unknown> =>
+  raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+
 /**
  * Checks each field of `raw` by its rule, recording problems under `path`, and returns the normalized
  * fields that passed (unknown fields dropped) with whether all of them did.
  */
 export function checkFields(raw: unknown, path: string, rules: Record<string, FieldRule>, errors: FieldErrors): [Record<string, unknown>, boolean] {
-  const object = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+  const object = fieldsOf(raw);
   const values: Record<string, unknown> = {};
   let ok = true;
   for (const [name, [validate, normalize]] of Object.entries(rules)) {

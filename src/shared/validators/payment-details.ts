@@ -3,7 +3,7 @@ import { accountNumber, accountType, routingNumber } from './bank-account.js';
 import { cardNumber, type CardNumberVerification } from './card-number.js';
 import { cvc } from './cvc.js';
 import { expirationDate, expirationMonth, expirationYear } from './expiration.js';
-import { checkFields, digits, same, text, type FieldErrors, type FieldRule } from './fields.js';
+import { checkFields, digits, fieldsOf, same, text, type FieldErrors, type FieldRule } from './fields.js';
 import { accountHolder, personName } from './names.js';
 import { postalCode } from './postal-code.js';
 
@@ -31,7 +31,7 @@ const BANK_RULES: Record<string, FieldRule> = {
  * digits only, month `"01"`..`"12"`, year a number. `undefined` when any field failed.
  */
 export function checkCreditCard(raw: unknown, path: string, errors: FieldErrors, now?: Date): CreditCardInformation | undefined {
-  const number = cardNumber((raw as { cardNumber?: unknown } | null)?.cardNumber);
+  const number = cardNumber(fieldsOf(raw).cardNumber);
   const [card, ok] = checkFields(raw, path, cardRules(number), errors);
   const dated = card.month !== undefined && card.year !== undefined && errors.check(`${path}year`, expirationDate(Number(card.month), card.year as number, now));
   return ok && dated ? (card as unknown as CreditCardInformation) : undefined;

@@ -5,7 +5,7 @@ import { attributeValues } from './attribute-values.js';
 import { checkFields, fieldErrors, same, text, type FieldErrors, type FieldRule } from './fields.js';
 import { emailAddress, payer } from './names.js';
 import { checkBankAccount, checkCreditCard } from './payment-details.js';
-import { VALID, type Verification } from './verification.js';
+import { VALID, invalid, type Verification } from './verification.js';
 
 /** Where the money of a transaction comes from: exactly one of the four (contract §5). */
 export type PaymentSource =
@@ -110,7 +110,7 @@ export function validateTransactionRequest(body: unknown, now?: Date): Check<Tra
   const errors = fieldErrors();
   const raw = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
   if (!raw) {
-    errors.check('', { isValid: false, isPotentiallyValid: false, code: 'INVALID_REQUEST_BODY', message: 'The request body must be a JSON object.' });
+    errors.check('', invalid('INVALID_REQUEST_BODY'));
     return { ok: false, errors: errors.list };
   }
   const [fields] = checkFields(raw, '', TRANSACTION_RULES, errors);
