@@ -35,14 +35,23 @@ export default defineConfig(({ mode }) => {
   if (mode in BROWSER_BUNDLES) {
     return {
       ...shared,
-      plugins: [acceptedBrandsOnly(), minifyLitTemplates(), ...(mode === 'paytoken-form' ? [hostedLocales(version)] : [])],
+      plugins: [
+        acceptedBrandsOnly(),
+        minifyLitTemplates(),
+        ...(mode === 'paytoken-form' ? [hostedLocales(version)] : []),
+      ],
       build: {
         outDir: 'dist/browser',
         emptyOutDir: false,
         minify: 'terser',
         terserOptions: { compress: { passes: 3, unsafe_arrows: true, ecma: 2022 }, format: { comments: false } },
         target: 'es2022',
-        lib: { entry: BROWSER_BUNDLES[mode] as string, formats: ['iife'], name: 'Paytoken', fileName: () => `${mode}.js` },
+        lib: {
+          entry: BROWSER_BUNDLES[mode] as string,
+          formats: ['iife'],
+          name: 'Paytoken',
+          fileName: () => `${mode}.js`,
+        },
         rolldownOptions: { output: { generatedCode: { symbols: false } } },
       },
     };

@@ -8,13 +8,20 @@ const BROTLI_BUDGETS: Record<string, number> = { 'paytoken.js': 5000, 'paytoken-
 
 export function bundleSizes(dir = new URL('../dist/browser/', import.meta.url)): Row[] {
   const rows: Row[] = [];
-  for (const file of readdirSync(dir).filter((name) => /^paytoken[\w-]*\.js$/.test(name)).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((name) => /^paytoken[\w-]*\.js$/.test(name))
+    .sort()) {
     const bytes = readFileSync(new URL(file, dir));
     const brotli = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
     const budget = BROTLI_BUDGETS[file];
     rows.push({ name: `${file} raw`, value: bytes.length, unit: 'B' });
     rows.push({ name: `${file} gzip`, value: gzipSync(bytes, { level: 9 }).length, unit: 'B' });
-    rows.push({ name: `${file} brotli`, value: brotli, unit: 'B', ...(budget !== undefined && { budget: { atMost: budget } }) });
+    rows.push({
+      name: `${file} brotli`,
+      value: brotli,
+      unit: 'B',
+      ...(budget !== undefined && { budget: { atMost: budget } }),
+    });
   }
   return rows;
 }

@@ -22,14 +22,21 @@ export function printTable(rows: Row[]): void {
   const cells = rows.map((row) => [row.name, format(row.value), row.unit, verdict(row), row.note ?? '']);
   const header = ['measure', 'value', 'unit', 'budget', 'note'];
   const widths = header.map((title, i) => Math.max(title.length, ...cells.map((cell) => (cell[i] ?? '').length)));
-  const line = (cell: string[]) => cell.map((text, i) => (i === 1 ? text.padStart(widths[i] ?? 0) : text.padEnd(widths[i] ?? 0))).join('  ').trimEnd();
+  const line = (cell: string[]) =>
+    cell
+      .map((text, i) => (i === 1 ? text.padStart(widths[i] ?? 0) : text.padEnd(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd();
   console.log(line(header));
   console.log(widths.map((width) => '-'.repeat(width)).join('  '));
   for (const cell of cells) console.log(line(cell));
 }
 
 export function writeReport(rows: Row[]): void {
-  writeFileSync(new URL('./report.json', import.meta.url), `${JSON.stringify({ date: new Date().toISOString(), node: process.version, rows }, null, 2)}\n`);
+  writeFileSync(
+    new URL('./report.json', import.meta.url),
+    `${JSON.stringify({ date: new Date().toISOString(), node: process.version, rows }, null, 2)}\n`,
+  );
 }
 
 function format(value: number): string {

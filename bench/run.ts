@@ -9,7 +9,12 @@ import { formInteractive } from './form-interactive.js';
 import { printTable, writeReport, type Row } from './report.js';
 import { serviceThroughput } from './service-throughput.js';
 
-const rows: Row[] = [...bundleSizes(), ...(await formInteractive()), ...(await checkoutLatency()), ...(await serviceThroughput())];
+const rows: Row[] = [
+  ...bundleSizes(),
+  ...(await formInteractive()),
+  ...(await checkoutLatency()),
+  ...(await serviceThroughput()),
+];
 const databaseUrl = process.env.DATABASE_URL;
 if (databaseUrl) rows.push(...(await serviceThroughput(databaseUrl)));
 else rows.push({ name: 'PostgreSQL rows', value: 0, unit: '-', note: 'skipped: set DATABASE_URL' });

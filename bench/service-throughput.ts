@@ -9,11 +9,31 @@ import { spawnServer } from './servers/spawn.js';
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 16;
 
-const card = { accountHolder: 'Ada Lovelace', cardNumber: '4242424242424242', cvc: '123', month: '12', year: 2030, postalCode: '12345' };
-const tokenBody = JSON.stringify({ payer: 'Ada Lovelace', emailAddress: 'ada@example.com', creditCardInformation: card });
+const card = {
+  accountHolder: 'Ada Lovelace',
+  cardNumber: '4242424242424242',
+  cvc: '123',
+  month: '12',
+  year: 2030,
+  postalCode: '12345',
+};
+const tokenBody = JSON.stringify({
+  payer: 'Ada Lovelace',
+  emailAddress: 'ada@example.com',
+  creditCardInformation: card,
+});
 
-interface Load { rps: number; p99: number; errors: number }
-interface ServiceInfo { url: string; engine: string; publicKey: string; basic: string }
+interface Load {
+  rps: number;
+  p99: number;
+  errors: number;
+}
+interface ServiceInfo {
+  url: string;
+  engine: string;
+  publicKey: string;
+  basic: string;
+}
 
 /** One operation to load: how to call it, and its budget on PostgreSQL. */
 interface Scenario {
@@ -26,18 +46,51 @@ interface Scenario {
 }
 
 export const SCENARIOS: Scenario[] = [
-  { name: 'POST /tokens', method: 'POST', path: () => '/api/v1/tokens', body: () => tokenBody, auth: (s) => `Api-Key ${s.publicKey}`, budget: 0.25 },
-  { name: 'GET /tokens/{id}', method: 'GET', path: (id) => `/api/v1/tokens/${id}`, auth: (s) => s.basic, budget: 0.35 },
-  { name: 'GET /transactionFees', method: 'GET', path: () => '/api/v1/transactionFees?amount=100.00', auth: (s) => s.basic, budget: 0.5 },
   {
-    name: 'POST /transactions (token)', method: 'POST', path: () => '/api/v1/transactions', auth: (s) => s.basic, budget: 0.2,
+    name: 'POST /tokens',
+    method: 'POST',
+    path: () => '/api/v1/tokens',
+    body: () => tokenBody,
+    auth: (s) => `Api-Key ${s.publicKey}`,
+    budget: 0.25,
+  },
+  { name: 'GET /tokens/{id}', method: 'GET', path: (id) => `/api/v1/tokens/${id}`, auth: (s) => s.basic, budget: 0.35 },
+  {
+    name: 'GET /transactionFees',
+    method: 'GET',
+    path: () => '/api/v1/transactionFees?amount=100.00',
+    auth: (s) => s.basic,
+    budget: 0.5,
+  },
+  {
+    name: 'POST /transactions (token)',
+    method: 'POST',
+    path: () => '/api/v1/transactions',
+    auth: (s) => s.basic,
+    budget: 0.2,
     body: (id) => JSON.stringify({ payer: 'Ada Lovelace', amount: 103.25, payerFee: 3.25, tokenId: id }),
   },
 ];
 
-async function load(url: string, method: 'GET' | 'POST', body?: string, headers: Record<string, string> = {}): Promise<Load> {
-  const result = await autocannon({ url, method, connections: CONNECTIONS, duration: DURATION_S, ...(body && { body }), headers: { ...(body && { 'content-type': 'application/json' }), ...headers } });
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts + (result.non2xx ?? 0) };
+async function load(
+  url: string,
+  method: 'GET' | 'POST',
+  body?: string,
+  headers: Record<string, string> = {},
+): Promise<Load> {
+  const result = await autocannon({
+    url,
+    method,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    ...(body && { body }),
+    headers: { ...(body && { 'content-type': 'application/json' }), ...headers },
+  });
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + (result.non2xx ?? 0),
+  };
 }
 
 /** The bare floor for each method, then the service, one after the other so they never compete for the two cores. */
@@ -53,22 +106,43 @@ export async function serviceThroughput(databaseUrl?: string): Promise<Row[]> {
     for (const method of ['GET', 'POST'] as const) {
       const measured = await load(`${database.url}/floor`, method, method === 'POST' ? tokenBody : undefined);
       const statement = method === 'GET' ? 'SELECT' : 'INSERT';
-      rows.push({ name: `bare + one ${statement} per request / bare`, value: measured.rps / floor[method].rps, unit: 'ratio', note: `${Math.round(measured.rps)} req/s, PostgreSQL` });
+      rows.push({
+        name: `bare + one ${statement} per request / bare`,
+        value: measured.rps / floor[method].rps,
+        unit: 'ratio',
+        note: `${Math.round(measured.rps)} req/s, PostgreSQL`,
+      });
     }
     await database.stop();
   }
 
   const service = await spawnServer<ServiceInfo>('./service.ts', { DATABASE_URL: databaseUrl ?? '' });
-  const created = await fetch(`${service.url}/api/v1/tokens`, { method: 'POST', body: tokenBody, headers: { 'content-type': 'application/json', authorization: `Api-Key ${service.publicKey}` } });
+  const created = await fetch(`${service.url}/api/v1/tokens`, {
+    method: 'POST',
+    body: tokenBody,
+    headers: { 'content-type': 'application/json', authorization: `Api-Key ${service.publicKey}` },
+  });
   const { id } = (await created.json()) as { id: string };
   for (const scenario of SCENARIOS) {
-    const measured = await load(`${service.url}${scenario.path(id)}`, scenario.method, scenario.body?.(id), { authorization: scenario.auth(service) });
+    const measured = await load(`${service.url}${scenario.path(id)}`, scenario.method, scenario.body?.(id), {
+      authorization: scenario.auth(service),
+    });
     const base = floor[scenario.method];
     const label = `${scenario.name} ${service.engine}`;
     rows.push(
-      { name: `${label} req/s`, value: Math.round(measured.rps), unit: 'req/s', note: `bare ${Math.round(base.rps)} req/s${measured.errors ? `, ${measured.errors} failed` : ''}` },
+      {
+        name: `${label} req/s`,
+        value: Math.round(measured.rps),
+        unit: 'req/s',
+        note: `bare ${Math.round(base.rps)} req/s${measured.errors ? `, ${measured.errors} failed` : ''}`,
+      },
       { name: `${label} p99`, value: measured.p99, unit: 'ms', note: `bare ${base.p99} ms` },
-      { name: `${label} / bare`, value: measured.rps / base.rps, unit: 'ratio', ...(service.engine === 'postgres' && { budget: { atLeast: scenario.budget } }) },
+      {
+        name: `${label} / bare`,
+        value: measured.rps / base.rps,
+        unit: 'ratio',
+        ...(service.engine === 'postgres' && { budget: { atLeast: scenario.budget } }),
+      },
     );
   }
   await service.stop();

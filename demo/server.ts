@@ -26,20 +26,41 @@ export interface DemoOptions {
   host?: string;
 }
 
-const PAGES: Record<string, string> = { '/': 'index.html', '/dropin': 'dropin.html', '/script-tag': 'script-tag.html', '/demo.css': 'demo.css' };
+const PAGES: Record<string, string> = {
+  '/': 'index.html',
+  '/dropin': 'dropin.html',
+  '/script-tag': 'script-tag.html',
+  '/demo.css': 'demo.css',
+};
 const TYPES: Record<string, string> = { html: 'text/html; charset=utf-8', css: 'text/css; charset=utf-8' };
 
 class DemoError extends Error {
-  constructor(readonly status: number, message: string, readonly extra: Record<string, unknown> = {}) {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
     super(message);
   }
 }
 
 export async function startDemo(options: DemoOptions): Promise<{ url: string; close(): Promise<void> }> {
-  const clients = Object.fromEntries(Object.entries(options.clients).map(([id, client]) => [id, new PaytokenClient({
-    apiUrl: options.serviceUrl, apiKey: options.system.apiKey, apiSecret: options.system.apiSecret, impersonationAccountKey: client.impersonationKey ?? undefined,
-  })]));
-  const accounts = Object.entries(options.clients).map(([id, client]) => ({ id, name: client.name, impersonationKey: client.impersonationKey }));
+  const clients = Object.fromEntries(
+    Object.entries(options.clients).map(([id, client]) => [
+      id,
+      new PaytokenClient({
+        apiUrl: options.serviceUrl,
+        apiKey: options.system.apiKey,
+        apiSecret: options.system.apiSecret,
+        impersonationAccountKey: client.impersonationKey ?? undefined,
+      }),
+    ]),
+  );
+  const accounts = Object.entries(options.clients).map(([id, client]) => ({
+    id,
+    name: client.name,
+    impersonationKey: client.impersonationKey,
+  }));
   const clientFor = (id: unknown): PaytokenClient => {
     const client = typeof id === 'string' ? clients[id] : undefined;
     if (!client) throw new DemoError(400, `Choose one of the accounts: ${Object.keys(clients).join(', ')}.`);
@@ -47,7 +68,8 @@ export async function startDemo(options: DemoOptions): Promise<{ url: string; cl
   };
   const amountOf = (value: unknown): number => {
     const amount = typeof value === 'string' ? Number(value) : value;
-    if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0) throw new DemoError(400, 'Enter an amount due above 0.00.');
+    if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0)
+      throw new DemoError(400, 'Enter an amount due above 0.00.');
     return amount;
   };
 
@@ -62,7 +84,9 @@ export async function startDemo(options: DemoOptions): Promise<{ url: string; cl
       return send(response, 200, text, TYPES[page.split('.').pop() as string]);
     }
     if (request.method === 'GET' && url.pathname === '/checkout/fees') {
-      const fees = await clientFor(url.searchParams.get('account')).fees.calculate(amountOf(url.searchParams.get('amount')));
+      const fees = await clientFor(url.searchParams.get('account')).fees.calculate(
+        amountOf(url.searchParams.get('amount')),
+      );
       return sendJson(response, 200, fees);
     }
     if (request.method === 'POST' && url.pathname === '/checkout/pay') {
@@ -73,7 +97,10 @@ export async function startDemo(options: DemoOptions): Promise<{ url: string; cl
       // Spec §4 rule 2: check the token the browser sent before charging it.
       const token = await client.tokens.retrieve(body.tokenId);
       const transaction = await client.transactions.createWithPayerFee({
-        amountDue, tokenId: token.id, payer: token.payer, emailAddress: token.emailAddress,
+        amountDue,
+        tokenId: token.id,
+        payer: token.payer,
+        emailAddress: token.emailAddress,
         ...(request.socket.remoteAddress && { ipAddress: request.socket.remoteAddress.replace(/^::ffff:/, '') }),
       });
       return sendJson(response, 201, {
@@ -91,12 +118,21 @@ export async function startDemo(options: DemoOptions): Promise<{ url: string; cl
 
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
-      if (error instanceof PaymentDeclinedError) return sendJson(response, 402, { message: error.message, paymentResponseCode: error.paymentResponseCode, transactionId: error.transactionId });
+      if (error instanceof PaymentDeclinedError)
+        return sendJson(response, 402, {
+          message: error.message,
+          paymentResponseCode: error.paymentResponseCode,
+          transactionId: error.transactionId,
+        });
       if (error instanceof PaytokenApiError) {
         const unavailable = error.status === 0 || error.status >= 500;
-        return sendJson(response, unavailable ? 502 : 400, { message: unavailable ? 'The payment service is unavailable. Please try again in a moment.' : error.message, code: error.code });
+        return sendJson(response, unavailable ? 502 : 400, {
+          message: unavailable ? 'The payment service is unavailable. Please try again in a moment.' : error.message,
+          code: error.code,
+        });
       }
-      if (error instanceof DemoError) return sendJson(response, error.status, { message: error.message, ...error.extra });
+      if (error instanceof DemoError)
+        return sendJson(response, error.status, { message: error.message, ...error.extra });
       console.error('demo error', error instanceof Error ? error.message : 'unknown');
       return sendJson(response, 500, { message: 'The demo had a problem.' });
     });

@@ -12,7 +12,9 @@ const { service, config } = await startFromEnvironment();
 
 const file = join(config.dataDir, 'sandbox-credentials.json');
 if (!existsSync(file)) {
-  console.log(`\nThe demo needs the sandbox credentials in ${file} (written when the service seeds an empty database).`);
+  console.log(
+    `\nThe demo needs the sandbox credentials in ${file} (written when the service seeds an empty database).`,
+  );
 } else {
   const sandbox = JSON.parse(readFileSync(file, 'utf8')) as Record<'system' | 'springfield' | 'shelby', DemoAccount>;
   const demo = await startDemo({
@@ -22,7 +24,9 @@ if (!existsSync(file)) {
     port: Number(process.env.DEMO_PORT ?? 4020),
     host: config.host,
   });
-  console.log(`\nDemo checkout      ${demo.url}/   (drop-in form: ${demo.url}/dropin, script tag: ${demo.url}/script-tag)`);
+  console.log(
+    `\nDemo checkout      ${demo.url}/   (drop-in form: ${demo.url}/dropin, script tag: ${demo.url}/script-tag)`,
+  );
   const stop = () => void Promise.all([demo.close(), service.close()]).then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -1,20 +1,35 @@
 import { createServer } from 'node:net';
 import { expect, test } from './fixtures.js';
-import { BANK, DECLINED, VISA, choose, payWithDropin, payWithScriptTag, receipt, startDemoFor, watchForLeaks } from './support/checkout.js';
+import {
+  BANK,
+  DECLINED,
+  VISA,
+  choose,
+  payWithDropin,
+  payWithScriptTag,
+  receipt,
+  startDemoFor,
+  watchForLeaks,
+} from './support/checkout.js';
 import { startServiceProcess, type ServiceProcess } from './support/service.js';
 
 type Demo = Awaited<ReturnType<typeof startDemoFor>>;
 const demoTest = test.extend<object, { demo: Demo }>({
-  demo: [async ({ service }, use) => {
-    const demo = await startDemoFor(service);
-    await use(demo);
-    await demo.close();
-  }, { scope: 'worker' }],
+  demo: [
+    async ({ service }, use) => {
+      const demo = await startDemoFor(service);
+      await use(demo);
+      await demo.close();
+    },
+    { scope: 'worker' },
+  ],
 });
 
 /** What the service itself says of a transaction, asked as the demo's system account for the client. */
 async function transactionAsService(service: ServiceProcess, id: string, client: 'springfield' | 'shelby') {
-  const response = await service.asServer(service.accounts.system, `/api/v1/transactions/${id}`, { headers: { impersonationAccountKey: service.accounts[client].impersonationKey as string } });
+  const response = await service.asServer(service.accounts.system, `/api/v1/transactions/${id}`, {
+    headers: { impersonationAccountKey: service.accounts[client].impersonationKey as string },
+  });
   return response.json();
 }
 
@@ -25,16 +40,29 @@ const flows = [
 
 for (const [name, path, pay] of flows) {
   demoTest.describe(`demo checkout, ${name}`, () => {
-    demoTest('card: $100.00 due to Springfield is $103.25 charged, $100.00 to the agency; nothing leaks', async ({ page, service, demo }) => {
-      const leaks = watchForLeaks(page, service.url);
-      await page.goto(`${demo.url}${path}`);
-      await choose(page, 'springfield');
-      await pay(page, VISA);
-      const paid = await receipt(page);
-      expect(paid).toMatchObject({ charged: '$103.25', payerFee: '$3.25', agencyNet: '$100.00', method: 'Visa ····4242' });
-      expect(await transactionAsService(service, paid.transactionId as string, 'springfield')).toMatchObject({ amount: 103.25, payerFee: 3.25, netAmount: 100, payerFeeMode: 'Included' });
-      expect(await leaks.leaksOf([VISA.number, `"cvc":"${VISA.cvc}"`, VISA.cvc])).toEqual([]);
-    });
+    demoTest(
+      'card: $100.00 due to Springfield is $103.25 charged, $100.00 to the agency; nothing leaks',
+      async ({ page, service, demo }) => {
+        const leaks = watchForLeaks(page, service.url);
+        await page.goto(`${demo.url}${path}`);
+        await choose(page, 'springfield');
+        await pay(page, VISA);
+        const paid = await receipt(page);
+        expect(paid).toMatchObject({
+          charged: '$103.25',
+          payerFee: '$3.25',
+          agencyNet: '$100.00',
+          method: 'Visa ····4242',
+        });
+        expect(await transactionAsService(service, paid.transactionId as string, 'springfield')).toMatchObject({
+          amount: 103.25,
+          payerFee: 3.25,
+          netAmount: 100,
+          payerFeeMode: 'Included',
+        });
+        expect(await leaks.leaksOf([VISA.number, `"cvc":"${VISA.cvc}"`, VISA.cvc])).toEqual([]);
+      },
+    );
 
     demoTest('ACH: $100.00 due to Springfield is $103.00 charged; nothing leaks', async ({ page, service, demo }) => {
       const leaks = watchForLeaks(page, service.url);
@@ -42,8 +70,16 @@ for (const [name, path, pay] of flows) {
       await choose(page, 'springfield');
       await pay(page, BANK);
       const paid = await receipt(page);
-      expect(paid).toMatchObject({ charged: '$103.00', payerFee: '$3.00', agencyNet: '$100.00', method: 'Ach ····6789' });
-      expect(await transactionAsService(service, paid.transactionId as string, 'springfield')).toMatchObject({ amount: 103, netAmount: 100 });
+      expect(paid).toMatchObject({
+        charged: '$103.00',
+        payerFee: '$3.00',
+        agencyNet: '$100.00',
+        method: 'Ach ····6789',
+      });
+      expect(await transactionAsService(service, paid.transactionId as string, 'springfield')).toMatchObject({
+        amount: 103,
+        netAmount: 100,
+      });
       expect(await leaks.leaksOf([BANK.account])).toEqual([]);
     });
 
@@ -58,22 +94,30 @@ for (const [name, path, pay] of flows) {
   });
 }
 
-demoTest('Shelby\'s rates show and apply: card payer fee $3.50, agency net $100.15 (custom fee)', async ({ page, service, demo }) => {
-  await page.goto(`${demo.url}/dropin`);
-  await choose(page, 'shelby');
-  await expect(page.locator('paytoken-form').locator('button.pay')).toHaveText('Pay $103.50');
-  await payWithDropin(page, VISA);
-  const paid = await receipt(page);
-  expect(paid).toMatchObject({ charged: '$103.50', payerFee: '$3.50', agencyNet: '$100.15' });
-  expect(await transactionAsService(service, paid.transactionId as string, 'shelby')).toMatchObject({ payerFeeMode: 'Custom', fee: 3.35 });
-});
+demoTest(
+  "Shelby's rates show and apply: card payer fee $3.50, agency net $100.15 (custom fee)",
+  async ({ page, service, demo }) => {
+    await page.goto(`${demo.url}/dropin`);
+    await choose(page, 'shelby');
+    await expect(page.locator('paytoken-form').locator('button.pay')).toHaveText('Pay $103.50');
+    await payWithDropin(page, VISA);
+    const paid = await receipt(page);
+    expect(paid).toMatchObject({ charged: '$103.50', payerFee: '$3.50', agencyNet: '$100.15' });
+    expect(await transactionAsService(service, paid.transactionId as string, 'shelby')).toMatchObject({
+      payerFeeMode: 'Custom',
+      fee: 3.35,
+    });
+  },
+);
 
 demoTest('invalid input shows field messages and sends nothing', async ({ page, service, demo }) => {
   const leaks = watchForLeaks(page, service.url);
   await page.goto(`${demo.url}/script-tag`);
   await payWithScriptTag(page, { ...VISA, number: '4242424242424241', expiry: { month: '13', year: '2030' } });
   await expect(page.locator('[data-error="creditCardInformation.cardNumber"]')).toHaveText('Card number is not valid.');
-  await expect(page.locator('[data-error="creditCardInformation.month"]')).toHaveText('Expiration month must be 1 to 12.');
+  await expect(page.locator('[data-error="creditCardInformation.month"]')).toHaveText(
+    'Expiration month must be 1 to 12.',
+  );
   expect(leaks.tokenRequests()).toHaveLength(0);
 });
 
@@ -93,7 +137,9 @@ demoTest('with the service stopped the page says so, and works again when it is 
     await expect(page.locator('#fees')).toContainText('$103.25'); // the fee lookup is done before the service goes
     await service.stop({ keepData: true });
     await payWithScriptTag(page, VISA);
-    await expect(page.locator('#problem')).toHaveText('The payment service could not be reached. Check your connection and try again.');
+    await expect(page.locator('#problem')).toHaveText(
+      'The payment service could not be reached. Check your connection and try again.',
+    );
     service = await startServiceProcess({ PORT: String(port) }, { dataDir: service.dataDir });
     await page.locator('#cardNumber').fill(VISA.number);
     await page.locator('#cvc').fill(VISA.cvc);

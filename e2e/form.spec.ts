@@ -4,17 +4,27 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { VISA, fillBank, fillCard, openForm, watchOutcome } from './support/form-page.js';
 
-const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
-const formTag = (key: string, url: string, extra = '') => `<paytoken-form public-key="${key}" api-url="${url}" ${extra}></paytoken-form>`;
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+const formTag = (key: string, url: string, extra = '') =>
+  `<paytoken-form public-key="${key}" api-url="${url}" ${extra}></paytoken-form>`;
 
 async function axe(page: Page) {
   const results = await new AxeBuilder({ page }).include('paytoken-form').analyze();
-  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  return results.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
 }
 
 test.describe('<paytoken-form>', () => {
   test('groups each brand as it is typed and names the brand for screen readers', async ({ page, service, pages }) => {
-    const { form } = await openForm(page, pages.url, service.url, formTag(service.accounts.springfield.publicKey, service.url));
+    const { form } = await openForm(
+      page,
+      pages.url,
+      service.url,
+      formTag(service.accounts.springfield.publicKey, service.url),
+    );
     const number = form.locator('#cardNumber');
     for (const [digits, shown, brand] of [
       ['4242424242424242', '4242 4242 4242 4242', 'Visa'],
@@ -32,7 +42,12 @@ test.describe('<paytoken-form>', () => {
   });
 
   test('accepts pasted numbers and dates in their usual forms', async ({ page, service, pages }) => {
-    const { form } = await openForm(page, pages.url, service.url, formTag(service.accounts.springfield.publicKey, service.url));
+    const { form } = await openForm(
+      page,
+      pages.url,
+      service.url,
+      formTag(service.accounts.springfield.publicKey, service.url),
+    );
     for (const pasted of ['4242-4242-4242-4242', '4242424242424242', '4242 4242 4242 4242']) {
       await form.locator('#cardNumber').fill('');
       await form.locator('#cardNumber').focus();
@@ -52,7 +67,13 @@ test.describe('<paytoken-form>', () => {
     ['es', 'El número de tarjeta no es válido.', 'El código de seguridad es obligatorio.'],
   ]) {
     test(`stays quiet while typing and explains on leaving a field (${lang})`, async ({ page, service, pages }) => {
-      const { form } = await openForm(page, pages.url, service.url, formTag(service.accounts.springfield.publicKey, service.url), lang);
+      const { form } = await openForm(
+        page,
+        pages.url,
+        service.url,
+        formTag(service.accounts.springfield.publicKey, service.url),
+        lang,
+      );
       const number = form.locator('#cardNumber');
       await number.pressSequentially('4242');
       await expect(form.locator('#cardNumber-error')).toHaveText('');
@@ -63,41 +84,96 @@ test.describe('<paytoken-form>', () => {
       await expect(number).toHaveAttribute('aria-describedby', 'cardNumber-error');
       await form.locator('button.pay').click();
       await expect(form.locator('#cvc-error')).toHaveText(required as string);
-      await expect(form.getByRole('alert')).toContainText(lang === 'en' ? 'fields need your attention' : 'campos necesitan su atención');
+      await expect(form.getByRole('alert')).toContainText(
+        lang === 'en' ? 'fields need your attention' : 'campos necesitan su atención',
+      );
       await expect(form.locator('#payer')).toBeFocused();
     });
   }
 
-  test('loads Spanish once, pinned, from beside the script; English pages never ask for it', async ({ page, service, pages }) => {
-    const { form, requests } = await openForm(page, pages.url, service.url, formTag(service.accounts.springfield.publicKey, service.url), 'es');
+  test('loads Spanish once, pinned, from beside the script; English pages never ask for it', async ({
+    page,
+    service,
+    pages,
+  }) => {
+    const { form, requests } = await openForm(
+      page,
+      pages.url,
+      service.url,
+      formTag(service.accounts.springfield.publicKey, service.url),
+      'es',
+    );
     await expect(form.getByRole('tab', { name: 'Tarjeta' })).toHaveAttribute('aria-selected', 'true');
     await expect(form.locator('label[for="cardNumber"]')).toHaveText('Número de tarjeta');
-    await page.evaluate(() => document.querySelector('main')?.insertAdjacentHTML('beforeend', '<paytoken-form id="second" locale="es"></paytoken-form>'));
+    await page.evaluate(() =>
+      document
+        .querySelector('main')
+        ?.insertAdjacentHTML('beforeend', '<paytoken-form id="second" locale="es"></paytoken-form>'),
+    );
     await expect(page.locator('#second label[for="cvc"]')).toHaveText('Código de seguridad');
     const spanish = requests.filter((request) => request.url().includes('paytoken-form-es'));
-    expect(spanish.map((request) => new URL(request.url()).pathname)).toEqual([`/scripts/paytoken-form-es-${version}.json`]);
+    expect(spanish.map((request) => new URL(request.url()).pathname)).toEqual([
+      `/scripts/paytoken-form-es-${version}.json`,
+    ]);
 
-    const english = await openForm(page, pages.url, service.url, formTag(service.accounts.springfield.publicKey, service.url));
+    const english = await openForm(
+      page,
+      pages.url,
+      service.url,
+      formTag(service.accounts.springfield.publicKey, service.url),
+    );
     await expect(english.form.locator('label[for="cardNumber"]')).toHaveText('Card number');
     expect(english.requests.filter((request) => request.url().includes('paytoken-form-es'))).toEqual([]);
   });
 
-  test('falls back to English when its Spanish cannot load or does not match its integrity', async ({ page, service, pages }) => {
+  test('falls back to English when its Spanish cannot load or does not match its integrity', async ({
+    page,
+    service,
+    pages,
+  }) => {
     await page.route('**/paytoken-form-es-*.json', (route) => route.abort());
-    const blocked = await openForm(page, pages.url, service.url, formTag(service.accounts.springfield.publicKey, service.url), 'es');
+    const blocked = await openForm(
+      page,
+      pages.url,
+      service.url,
+      formTag(service.accounts.springfield.publicKey, service.url),
+      'es',
+    );
     await expect(blocked.form.locator('label[for="cardNumber"]')).toHaveText('Card number');
 
     await page.unroute('**/paytoken-form-es-*.json');
-    await page.route('**/paytoken-form-es-*.json', (route) => route.fulfill({ contentType: 'application/json', headers: { 'Access-Control-Allow-Origin': '*' }, body: '{"labels":{},"messages":{}}' }));
-    const altered = await openForm(page, pages.url, service.url, formTag(service.accounts.springfield.publicKey, service.url), 'es');
+    await page.route('**/paytoken-form-es-*.json', (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        body: '{"labels":{},"messages":{}}',
+      }),
+    );
+    const altered = await openForm(
+      page,
+      pages.url,
+      service.url,
+      formTag(service.accounts.springfield.publicKey, service.url),
+      'es',
+    );
     await expect(altered.form.locator('label[for="cardNumber"]')).toHaveText('Card number');
   });
 
   test('tells the browser what each input holds', async ({ page, service, pages }) => {
-    const { form } = await openForm(page, pages.url, service.url, formTag(service.accounts.springfield.publicKey, service.url));
+    const { form } = await openForm(
+      page,
+      pages.url,
+      service.url,
+      formTag(service.accounts.springfield.publicKey, service.url),
+    );
     const expected: [string, string, string | null][] = [
-      ['payer', 'name', null], ['emailAddress', 'email', null], ['cardHolder', 'cc-name', null], ['cardNumber', 'cc-number', 'numeric'],
-      ['expiry', 'cc-exp', 'numeric'], ['cvc', 'cc-csc', 'numeric'], ['postalCode', 'postal-code', null],
+      ['payer', 'name', null],
+      ['emailAddress', 'email', null],
+      ['cardHolder', 'cc-name', null],
+      ['cardNumber', 'cc-number', 'numeric'],
+      ['expiry', 'cc-exp', 'numeric'],
+      ['cvc', 'cc-csc', 'numeric'],
+      ['postalCode', 'postal-code', null],
     ];
     for (const [id, autocomplete, inputmode] of expected) {
       await expect(form.locator(`#${id}`)).toHaveAttribute('autocomplete', autocomplete);
@@ -112,7 +188,12 @@ test.describe('<paytoken-form>', () => {
   });
 
   test('tokenizes a card, clears every input and keeps no number in the page', async ({ page, service, pages }) => {
-    const { form, requests } = await openForm(page, pages.url, service.url, formTag(service.accounts.springfield.publicKey, service.url, 'amount="100.00" card-fee="3.25" ach-fee="3.00"'));
+    const { form, requests } = await openForm(
+      page,
+      pages.url,
+      service.url,
+      formTag(service.accounts.springfield.publicKey, service.url, 'amount="100.00" card-fee="3.25" ach-fee="3.00"'),
+    );
     await expect(form.locator('button.pay')).toHaveText('Pay $103.25');
     await fillCard(form);
     const outcome = await watchOutcome(form);
@@ -120,7 +201,12 @@ test.describe('<paytoken-form>', () => {
     const { type, detail } = await outcome();
     expect(type).toBe('paytoken-token');
     const token = await (await service.asServer(service.accounts.springfield, `/api/v1/tokens/${detail.id}`)).json();
-    expect(token).toMatchObject({ transactionType: 'Visa', lastFour: '4242', expirationMonth: 12, expirationYear: 2030 });
+    expect(token).toMatchObject({
+      transactionType: 'Visa',
+      lastFour: '4242',
+      expirationMonth: 12,
+      expirationYear: 2030,
+    });
     for (const field of ['#cardNumber', '#cvc', '#expiry']) await expect(form.locator(field)).toHaveValue('');
     expect(await page.content()).not.toContain('4242');
     const carrying = requests.filter((request) => (request.postData() ?? '').includes(VISA.number));
@@ -128,7 +214,12 @@ test.describe('<paytoken-form>', () => {
   });
 
   test('tokenizes a bank account, with the ACH fee in the total', async ({ page, service, pages }) => {
-    const { form } = await openForm(page, pages.url, service.url, formTag(service.accounts.springfield.publicKey, service.url, 'amount="100.00" card-fee="3.25" ach-fee="3.00"'));
+    const { form } = await openForm(
+      page,
+      pages.url,
+      service.url,
+      formTag(service.accounts.springfield.publicKey, service.url, 'amount="100.00" card-fee="3.25" ach-fee="3.00"'),
+    );
     await fillBank(form);
     await expect(form.locator('button.pay')).toHaveText('Pay $103.00');
     const outcome = await watchOutcome(form);
@@ -139,11 +230,21 @@ test.describe('<paytoken-form>', () => {
   });
 
   test('reports method, brand, completeness and validity in paytoken-change', async ({ page, service, pages }) => {
-    const { form } = await openForm(page, pages.url, service.url, formTag(service.accounts.springfield.publicKey, service.url));
-    await form.evaluate((element) => element.addEventListener('paytoken-change', (event) => {
-      const { method, brand, complete, valid } = event as unknown as Record<string, unknown>;
-      (window as unknown as { changes: unknown[] }).changes = [...((window as unknown as { changes?: unknown[] }).changes ?? []), { method, brand, complete, valid }];
-    }));
+    const { form } = await openForm(
+      page,
+      pages.url,
+      service.url,
+      formTag(service.accounts.springfield.publicKey, service.url),
+    );
+    await form.evaluate((element) =>
+      element.addEventListener('paytoken-change', (event) => {
+        const { method, brand, complete, valid } = event as unknown as Record<string, unknown>;
+        (window as unknown as { changes: unknown[] }).changes = [
+          ...((window as unknown as { changes?: unknown[] }).changes ?? []),
+          { method, brand, complete, valid },
+        ];
+      }),
+    );
     const last = () => page.evaluate(() => (window as unknown as { changes: unknown[] }).changes.at(-1));
     await form.locator('#cardNumber').pressSequentially('4242');
     expect(await last()).toEqual({ method: 'card', brand: 'Visa', complete: false, valid: true });
@@ -157,7 +258,12 @@ test.describe('<paytoken-form>', () => {
   });
 
   test('can be completed with the keyboard alone', async ({ page, service, pages }) => {
-    const { form } = await openForm(page, pages.url, service.url, formTag(service.accounts.shelby.publicKey, service.url, 'payer="Ada Lovelace" email-address="ada@example.com"'));
+    const { form } = await openForm(
+      page,
+      pages.url,
+      service.url,
+      formTag(service.accounts.shelby.publicKey, service.url, 'payer="Ada Lovelace" email-address="ada@example.com"'),
+    );
     await expect(form.locator('#payer')).toHaveCount(0);
     await form.getByRole('tab', { name: 'Card' }).focus();
     await page.keyboard.press('ArrowRight');
@@ -175,7 +281,12 @@ test.describe('<paytoken-form>', () => {
   });
 
   test('has no axe violations empty, with errors, and filled', async ({ page, service, pages }) => {
-    const { form } = await openForm(page, pages.url, service.url, formTag(service.accounts.springfield.publicKey, service.url, 'amount="100.00" card-fee="3.25"'));
+    const { form } = await openForm(
+      page,
+      pages.url,
+      service.url,
+      formTag(service.accounts.springfield.publicKey, service.url, 'amount="100.00" card-fee="3.25"'),
+    );
     expect(await axe(page)).toEqual([]);
     await form.locator('button.pay').click();
     await expect(form.getByRole('alert')).not.toBeEmpty();
@@ -187,35 +298,57 @@ test.describe('<paytoken-form>', () => {
   });
 
   test('inside a <form>, the outer submit carries only the token id', async ({ page, service, pages }) => {
-    const { form } = await openForm(page, pages.url, service.url, `<form id="checkout"><input type="hidden" name="orderId" value="17">
-      ${formTag(service.accounts.springfield.publicKey, service.url, 'name="tokenId"')}<button id="place" type="submit">Place order</button></form>`);
+    const { form } = await openForm(
+      page,
+      pages.url,
+      service.url,
+      `<form id="checkout"><input type="hidden" name="orderId" value="17">
+      ${formTag(service.accounts.springfield.publicKey, service.url, 'name="tokenId"')}<button id="place" type="submit">Place order</button></form>`,
+    );
     await page.evaluate(() => {
       const checkout = document.getElementById('checkout') as HTMLFormElement;
       checkout.addEventListener('submit', (event) => {
         event.preventDefault();
-        (window as unknown as { submitted: [string, string][] }).submitted = [...new FormData(checkout).entries()].map(([name, value]) => [name, String(value)]);
+        (window as unknown as { submitted: [string, string][] }).submitted = [...new FormData(checkout).entries()].map(
+          ([name, value]) => [name, String(value)],
+        );
       });
     });
     await fillCard(form);
     await page.locator('#place').click();
     await page.waitForFunction(() => 'submitted' in window);
     const submitted = await page.evaluate(() => (window as unknown as { submitted: [string, string][] }).submitted);
-    expect(submitted).toEqual([['orderId', '17'], ['tokenId', expect.stringMatching(/^tok_/)]]);
+    expect(submitted).toEqual([
+      ['orderId', '17'],
+      ['tokenId', expect.stringMatching(/^tok_/)],
+    ]);
   });
 
   test('a double click sends one request', async ({ page, service, pages }) => {
-    const { form, requests } = await openForm(page, pages.url, service.url, formTag(service.accounts.springfield.publicKey, service.url));
+    const { form, requests } = await openForm(
+      page,
+      pages.url,
+      service.url,
+      formTag(service.accounts.springfield.publicKey, service.url),
+    );
     await fillCard(form);
     const outcome = await watchOutcome(form);
     await form.locator('button.pay').dblclick();
     expect(await outcome()).toEqual({ type: 'paytoken-token', detail: { id: expect.stringMatching(/^tok_/) } });
     await page.waitForTimeout(300);
-    expect(requests.filter((request) => request.method() === 'POST' && request.url().endsWith('/api/v1/tokens'))).toHaveLength(1);
+    expect(
+      requests.filter((request) => request.method() === 'POST' && request.url().endsWith('/api/v1/tokens')),
+    ).toHaveLength(1);
   });
 
   test("shows the service's 400 on the field it names", async ({ page, service, pages }) => {
     // An Elo card whose number starts like a Visa: valid to the browser, refused by the service.
-    const { form } = await openForm(page, pages.url, service.url, formTag(service.accounts.springfield.publicKey, service.url));
+    const { form } = await openForm(
+      page,
+      pages.url,
+      service.url,
+      formTag(service.accounts.springfield.publicKey, service.url),
+    );
     await fillCard(form, { ...VISA, number: '4011780000000006' });
     const outcome = await watchOutcome(form);
     await form.locator('button.pay').click();
@@ -225,12 +358,20 @@ test.describe('<paytoken-form>', () => {
   });
 
   test('shows a readable error when the service cannot be reached', async ({ page, service, pages }) => {
-    const { form } = await openForm(page, pages.url, service.url, formTag(service.accounts.springfield.publicKey, 'http://localhost:9'), 'es');
+    const { form } = await openForm(
+      page,
+      pages.url,
+      service.url,
+      formTag(service.accounts.springfield.publicKey, 'http://localhost:9'),
+      'es',
+    );
     await fillCard(form);
     const outcome = await watchOutcome(form);
     await form.locator('button.pay').click();
     expect(await outcome()).toMatchObject({ detail: { code: 'NETWORK_ERROR' } });
-    await expect(form.getByRole('alert')).toHaveText('No se pudo conectar con el servicio de pagos. Revise su conexión y vuelva a intentarlo.');
+    await expect(form.getByRole('alert')).toHaveText(
+      'No se pudo conectar con el servicio de pagos. Revise su conexión y vuelva a intentarlo.',
+    );
     await expect(form.locator('button.pay')).toBeEnabled();
   });
 });

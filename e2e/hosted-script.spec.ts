@@ -2,7 +2,14 @@ import type { Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 
 const CARD_NUMBER = '4242424242424242';
-const card = { accountHolder: 'Ada Lovelace', cardNumber: '4242 4242 4242 4242', cvc: '123', month: '12', year: 2030, postalCode: '12345' };
+const card = {
+  accountHolder: 'Ada Lovelace',
+  cardNumber: '4242 4242 4242 4242',
+  cvc: '123',
+  month: '12',
+  year: 2030,
+  postalCode: '12345',
+};
 
 /** Opens the test page (one origin) with the hosted script from the service (another origin). */
 async function openWithScript(page: Page, pagesUrl: string, scriptTag: string): Promise<Request[]> {
@@ -26,49 +33,107 @@ async function openWithScript(page: Page, pagesUrl: string, scriptTag: string): 
 
 test('tokenizes from another origin through real CORS and hands back only the id', async ({ page, service, pages }) => {
   const springfield = service.accounts.springfield;
-  const requests = await openWithScript(page, pages.url, `<script src="${service.url}/scripts/paytoken.js" data-public-key="${springfield.publicKey}"></script>`);
+  const requests = await openWithScript(
+    page,
+    pages.url,
+    `<script src="${service.url}/scripts/paytoken.js" data-public-key="${springfield.publicKey}"></script>`,
+  );
   expect(new URL(service.url).origin).not.toBe(new URL(pages.url).origin);
 
-  const result = await page.evaluate((data) => new Promise((resolve) => (window as any).Paytoken.createToken(data, resolve)), { payer: 'Ada Lovelace', emailAddress: 'ada@example.com', creditCardInformation: card });
+  const result = await page.evaluate(
+    (data) => new Promise((resolve) => (window as any).Paytoken.createToken(data, resolve)),
+    { payer: 'Ada Lovelace', emailAddress: 'ada@example.com', creditCardInformation: card },
+  );
   expect(result).toEqual({ success: true, id: expect.stringMatching(/^tok_/) });
 
   const token = await service.asServer(springfield, `/api/v1/tokens/${(result as { id: string }).id}`);
   expect(await token.json()).toMatchObject({ transactionType: 'Visa', lastFour: '4242', payer: 'Ada Lovelace' });
 
   // The card number went in exactly one request: the POST to the service's /api/v1/tokens.
-  const carrying = requests.filter((request) => (request.postData() ?? '').includes(CARD_NUMBER) || request.url().includes(CARD_NUMBER));
-  expect(carrying.map((request) => `${request.method()} ${request.url()}`)).toEqual([`POST ${service.url}/api/v1/tokens`]);
-  const stored = await page.evaluate(() => JSON.stringify([document.cookie, { ...localStorage }, { ...sessionStorage }]));
+  const carrying = requests.filter(
+    (request) => (request.postData() ?? '').includes(CARD_NUMBER) || request.url().includes(CARD_NUMBER),
+  );
+  expect(carrying.map((request) => `${request.method()} ${request.url()}`)).toEqual([
+    `POST ${service.url}/api/v1/tokens`,
+  ]);
+  const stored = await page.evaluate(() =>
+    JSON.stringify([document.cookie, { ...localStorage }, { ...sessionStorage }]),
+  );
   expect(stored).not.toContain('4242');
 });
 
 test('reports field problems without any request, in one readable message', async ({ page, service, pages }) => {
-  const requests = await openWithScript(page, pages.url, `<script src="${service.url}/scripts/paytoken.js" data-public-key="${service.accounts.springfield.publicKey}"></script>`);
+  const requests = await openWithScript(
+    page,
+    pages.url,
+    `<script src="${service.url}/scripts/paytoken.js" data-public-key="${service.accounts.springfield.publicKey}"></script>`,
+  );
   const before = requests.length;
-  const result = await page.evaluate((data) => (window as any).Paytoken.createToken(data), { payer: 'Ada', emailAddress: 'ada@example.com', creditCardInformation: { ...card, cardNumber: '4242 4242 4242 4241', cvc: '1' } });
-  expect(result).toMatchObject({ success: false, code: 'VALIDATION_FAILED', errorMessage: 'Card number is not valid. Security code must be 3 digits (4 for American Express).' });
+  const result = await page.evaluate((data) => (window as any).Paytoken.createToken(data), {
+    payer: 'Ada',
+    emailAddress: 'ada@example.com',
+    creditCardInformation: { ...card, cardNumber: '4242 4242 4242 4241', cvc: '1' },
+  });
+  expect(result).toMatchObject({
+    success: false,
+    code: 'VALIDATION_FAILED',
+    errorMessage: 'Card number is not valid. Security code must be 3 digits (4 for American Express).',
+  });
   expect(requests.length).toBe(before);
 });
 
-test('loads a pinned version with its SRI integrity value, and the service answers errors readably', async ({ page, service, pages }) => {
+test('loads a pinned version with its SRI integrity value, and the service answers errors readably', async ({
+  page,
+  service,
+  pages,
+}) => {
   const manifest = await (await fetch(`${service.url}/scripts/manifest.json`)).json();
   const entry = manifest.files['paytoken.js'];
-  await openWithScript(page, pages.url, `<script src="${service.url}${entry.versionedUrl}" integrity="${entry.integrity}" crossorigin="anonymous" data-public-key="pk_not_a_real_key"></script>`);
-  const result = await page.evaluate((data) => (window as any).Paytoken.createToken(data), { payer: 'Ada', emailAddress: 'ada@example.com', creditCardInformation: card });
-  expect(result).toEqual({ success: false, code: 'PUBLIC_KEY_REJECTED', errorMessage: 'The public key was not accepted.', errors: [] });
+  await openWithScript(
+    page,
+    pages.url,
+    `<script src="${service.url}${entry.versionedUrl}" integrity="${entry.integrity}" crossorigin="anonymous" data-public-key="pk_not_a_real_key"></script>`,
+  );
+  const result = await page.evaluate((data) => (window as any).Paytoken.createToken(data), {
+    payer: 'Ada',
+    emailAddress: 'ada@example.com',
+    creditCardInformation: card,
+  });
+  expect(result).toEqual({
+    success: false,
+    code: 'PUBLIC_KEY_REJECTED',
+    errorMessage: 'The public key was not accepted.',
+    errors: [],
+  });
 });
 
 test('a throwing callback is reported on the page and the script keeps working', async ({ page, service, pages }) => {
-  await openWithScript(page, pages.url, `<script src="${service.url}/scripts/paytoken.js" data-public-key="${service.accounts.shelby.publicKey}"></script>`);
-  const outcome = await page.evaluate(async (data) => {
-    const reported = new Promise<string>((resolve) => window.addEventListener('error', (event) => { event.preventDefault(); resolve(event.message); }, { once: true }));
-    (window as any).Paytoken.createToken(data, () => {
-      throw new Error('integrator bug');
-    });
-    const message = await reported;
-    const next = await (window as any).Paytoken.createToken(data);
-    return { message, next };
-  }, { payer: 'Ada', emailAddress: 'ada@example.com', creditCardInformation: card });
+  await openWithScript(
+    page,
+    pages.url,
+    `<script src="${service.url}/scripts/paytoken.js" data-public-key="${service.accounts.shelby.publicKey}"></script>`,
+  );
+  const outcome = await page.evaluate(
+    async (data) => {
+      const reported = new Promise<string>((resolve) =>
+        window.addEventListener(
+          'error',
+          (event) => {
+            event.preventDefault();
+            resolve(event.message);
+          },
+          { once: true },
+        ),
+      );
+      (window as any).Paytoken.createToken(data, () => {
+        throw new Error('integrator bug');
+      });
+      const message = await reported;
+      const next = await (window as any).Paytoken.createToken(data);
+      return { message, next };
+    },
+    { payer: 'Ada', emailAddress: 'ada@example.com', creditCardInformation: card },
+  );
   expect(outcome.message).toContain('integrator bug');
   expect(outcome.next).toMatchObject({ success: true });
 });

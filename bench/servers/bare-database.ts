@@ -11,8 +11,12 @@ import pg from 'pg';
 const schema = `floor_${randomBytes(4).toString('hex')}`;
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10, options: `-c search_path=${schema}` });
 await pool.query(`CREATE SCHEMA ${schema}`);
-await pool.query('CREATE TABLE tokens (id text PRIMARY KEY, payer text, email_address text, card_number text, created_at timestamptz DEFAULT now())');
-await pool.query("INSERT INTO tokens (id, payer, email_address, card_number) VALUES ('tok_floor', 'Ada', 'ada@example.com', '4242')");
+await pool.query(
+  'CREATE TABLE tokens (id text PRIMARY KEY, payer text, email_address text, card_number text, created_at timestamptz DEFAULT now())',
+);
+await pool.query(
+  "INSERT INTO tokens (id, payer, email_address, card_number) VALUES ('tok_floor', 'Ada', 'ada@example.com', '4242')",
+);
 
 const server = createServer((request, response) => {
   let body = '';
@@ -22,16 +26,23 @@ const server = createServer((request, response) => {
     if (request.method === 'POST') {
       const parsed = JSON.parse(body);
       const id = `tok_${randomBytes(18).toString('base64url')}`;
-      await pool.query({ name: 'insert', text: 'INSERT INTO tokens (id, payer, email_address, card_number) VALUES ($1, $2, $3, $4)', values: [id, parsed.payer, parsed.emailAddress, parsed.creditCardInformation?.cardNumber] });
+      await pool.query({
+        name: 'insert',
+        text: 'INSERT INTO tokens (id, payer, email_address, card_number) VALUES ($1, $2, $3, $4)',
+        values: [id, parsed.payer, parsed.emailAddress, parsed.creditCardInformation?.cardNumber],
+      });
       answer = { id };
     } else {
-      answer = (await pool.query({ name: 'select', text: 'SELECT * FROM tokens WHERE id = $1', values: ['tok_floor'] })).rows[0];
+      answer = (await pool.query({ name: 'select', text: 'SELECT * FROM tokens WHERE id = $1', values: ['tok_floor'] }))
+        .rows[0];
     }
     response.writeHead(request.method === 'POST' ? 201 : 200, { 'content-type': 'application/json' });
     response.end(JSON.stringify(answer));
   });
 });
-server.listen(0, '127.0.0.1', () => console.log(JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })));
+server.listen(0, '127.0.0.1', () =>
+  console.log(JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })),
+);
 process.on('SIGTERM', async () => {
   server.close();
   await pool.query(`DROP SCHEMA ${schema} CASCADE`);

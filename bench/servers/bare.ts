@@ -11,4 +11,6 @@ const server = createServer((request, response) => {
     response.end(JSON.stringify({ id: 'tok_bare', payer: parsed.payer ?? 'Ada' }));
   });
 });
-server.listen(0, '127.0.0.1', () => console.log(JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })));
+server.listen(0, '127.0.0.1', () =>
+  console.log(JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })),
+);

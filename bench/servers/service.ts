@@ -28,12 +28,14 @@ const app = await buildApp({
 });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const springfield = accounts!.springfield;
-console.log(JSON.stringify({
-  url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
-  engine: sql.engine,
-  publicKey: springfield.publicKey,
-  basic: `Basic ${Buffer.from(`${springfield.apiKey}:${springfield.apiSecret}`).toString('base64')}`,
-}));
+console.log(
+  JSON.stringify({
+    url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
+    engine: sql.engine,
+    publicKey: springfield.publicKey,
+    basic: `Basic ${Buffer.from(`${springfield.apiKey}:${springfield.apiSecret}`).toString('base64')}`,
+  }),
+);
 process.on('SIGTERM', async () => {
   await app.close();
   if (schema) await sql.query(`DROP SCHEMA ${schema} CASCADE`);

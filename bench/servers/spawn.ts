@@ -1,8 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 
 /** Starts a bench server in its own process (so the load generator does not share its core) and reads its JSON line. */
-export async function spawnServer<T>(file: string, env: Record<string, string | undefined> = {}): Promise<T & { stop(): Promise<void> }> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', new URL(file, import.meta.url).pathname], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+export async function spawnServer<T>(
+  file: string,
+  env: Record<string, string | undefined> = {},
+): Promise<T & { stop(): Promise<void> }> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', new URL(file, import.meta.url).pathname], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const info = await new Promise<T>((resolve, reject) => {
     let output = '';
     child.stdout?.on('data', (chunk) => {
@@ -14,9 +20,10 @@ export async function spawnServer<T>(file: string, env: Record<string, string | 
   });
   return {
     ...info,
-    stop: () => new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
   };
 }

@@ -4,9 +4,17 @@ import { startDemo } from '../../demo/server.js';
 import type { ServiceProcess } from './service.js';
 
 export const startDemoFor = (service: ServiceProcess) =>
-  startDemo({ serviceUrl: service.url, system: service.accounts.system, clients: { springfield: service.accounts.springfield, shelby: service.accounts.shelby } });
+  startDemo({
+    serviceUrl: service.url,
+    system: service.accounts.system,
+    clients: { springfield: service.accounts.springfield, shelby: service.accounts.shelby },
+  });
 
-export interface CardInput { number: string; expiry: { month: string; year: string }; cvc: string }
+export interface CardInput {
+  number: string;
+  expiry: { month: string; year: string };
+  cvc: string;
+}
 export const VISA: CardInput = { number: '4242424242424242', expiry: { month: '12', year: '2030' }, cvc: '737' };
 export const DECLINED: CardInput = { ...VISA, number: '4000000000000002' };
 export const BANK = { routing: '021000021', account: '000123456789' };
@@ -59,7 +67,9 @@ export async function payWithScriptTag(page: Page, source: CardInput | typeof BA
 
 export async function receipt(page: Page): Promise<Record<string, string>> {
   await page.locator('#receipt').waitFor({ state: 'visible' });
-  const entries = await page.locator('[data-receipt]').evaluateAll((cells) => cells.map((cell) => [cell.getAttribute('data-receipt'), cell.textContent]));
+  const entries = await page
+    .locator('[data-receipt]')
+    .evaluateAll((cells) => cells.map((cell) => [cell.getAttribute('data-receipt'), cell.textContent]));
   return Object.fromEntries(entries) as Record<string, string>;
 }
 
@@ -71,33 +81,54 @@ export function watchForLeaks(page: Page, serviceUrl: string) {
   const sent: { url: string; method: string; body: string }[] = [];
   const received: { url: string; body: string }[] = [];
   const console: string[] = [];
-  page.on('request', (request) => sent.push({ url: request.url(), method: request.method(), body: request.postData() ?? '' }));
-  page.on('response', (response) => void response.text().then((body) => received.push({ url: response.url(), body }), () => undefined));
+  page.on('request', (request) =>
+    sent.push({ url: request.url(), method: request.method(), body: request.postData() ?? '' }),
+  );
+  page.on(
+    'response',
+    (response) =>
+      void response.text().then(
+        (body) => received.push({ url: response.url(), body }),
+        () => undefined,
+      ),
+  );
   page.on('console', (message) => console.push(message.text()));
   return {
     /** Where each secret appears, besides the one allowed request. */
     async leaksOf(secrets: string[]): Promise<string[]> {
       await page.waitForLoadState('networkidle');
-      const stored = await page.evaluate(() => JSON.stringify([document.cookie, { ...localStorage }, { ...sessionStorage }]));
+      const stored = await page.evaluate(() =>
+        JSON.stringify([document.cookie, { ...localStorage }, { ...sessionStorage }]),
+      );
       const cookies = JSON.stringify(await page.context().cookies());
       const dom = await page.evaluate(() => {
-        const values = (root: Document | ShadowRoot): string[] => [...root.querySelectorAll('input, select, textarea')].map((element) => (element as HTMLInputElement).value)
-          .concat(...[...root.querySelectorAll('*')].filter((element) => element.shadowRoot).map((element) => values(element.shadowRoot as ShadowRoot)));
+        const values = (root: Document | ShadowRoot): string[] =>
+          [...root.querySelectorAll('input, select, textarea')]
+            .map((element) => (element as HTMLInputElement).value)
+            .concat(
+              ...[...root.querySelectorAll('*')]
+                .filter((element) => element.shadowRoot)
+                .map((element) => values(element.shadowRoot as ShadowRoot)),
+            );
         return document.documentElement.outerHTML + values(document).join('|');
       });
       const leaks: string[] = [];
       for (const secret of secrets) {
         for (const request of sent) {
           const allowed = request.method === 'POST' && request.url === `${serviceUrl}/api/v1/tokens`;
-          if (!allowed && (request.body.includes(secret) || request.url.includes(secret))) leaks.push(`${secret} sent to ${request.method} ${request.url}`);
+          if (!allowed && (request.body.includes(secret) || request.url.includes(secret)))
+            leaks.push(`${secret} sent to ${request.method} ${request.url}`);
         }
         // Script bodies are code; any digits in them are not the payer's.
-        for (const response of received) if (!/\.(js|css)$/.test(new URL(response.url).pathname) && response.body.includes(secret)) leaks.push(`${secret} received from ${response.url}`);
+        for (const response of received)
+          if (!/\.(js|css)$/.test(new URL(response.url).pathname) && response.body.includes(secret))
+            leaks.push(`${secret} received from ${response.url}`);
         if (console.some((line) => line.includes(secret))) leaks.push(`${secret} in the console`);
         if (stored.includes(secret) || cookies.includes(secret)) leaks.push(`${secret} in storage or cookies`);
         if (dom.includes(secret)) leaks.push(`${secret} in the DOM after paying`);
       }
-      if (!sent.some((request) => request.method === 'POST' && request.url === `${serviceUrl}/api/v1/tokens`)) leaks.push('no token request was made');
+      if (!sent.some((request) => request.method === 'POST' && request.url === `${serviceUrl}/api/v1/tokens`))
+        leaks.push('no token request was made');
       return leaks;
     },
     tokenRequests: () => sent.filter((request) => request.url.endsWith('/api/v1/tokens') && request.method === 'POST'),

@@ -1,31 +1,56 @@
 import type { Locator, Page, Request } from '@playwright/test';
 
 /** Opens the form test page with paytoken-form.js from the service and `markup` in <main>. */
-export async function openForm(page: Page, pagesUrl: string, serviceUrl: string, markup: string, lang = 'en'): Promise<{ form: Locator; requests: Request[] }> {
+export async function openForm(
+  page: Page,
+  pagesUrl: string,
+  serviceUrl: string,
+  markup: string,
+  lang = 'en',
+): Promise<{ form: Locator; requests: Request[] }> {
   const requests: Request[] = [];
   page.on('request', (request) => requests.push(request));
   await page.goto(`${pagesUrl}/form.html`);
-  await page.evaluate(({ src, markup, lang }) => {
-    document.documentElement.lang = lang;
-    document.querySelector('main')?.insertAdjacentHTML('beforeend', markup);
-    return new Promise<void>((resolve, reject) => {
-      const script = document.createElement('script');
-      script.src = src;
-      script.onload = () => resolve();
-      script.onerror = () => reject(new Error('paytoken-form.js did not load'));
-      document.head.append(script);
-    });
-  }, { src: `${serviceUrl}/scripts/paytoken-form.js`, markup, lang });
+  await page.evaluate(
+    ({ src, markup, lang }) => {
+      document.documentElement.lang = lang;
+      document.querySelector('main')?.insertAdjacentHTML('beforeend', markup);
+      return new Promise<void>((resolve, reject) => {
+        const script = document.createElement('script');
+        script.src = src;
+        script.onload = () => resolve();
+        script.onerror = () => reject(new Error('paytoken-form.js did not load'));
+        document.head.append(script);
+      });
+    },
+    { src: `${serviceUrl}/scripts/paytoken-form.js`, markup, lang },
+  );
   const form = page.locator('paytoken-form');
   await form.locator('button.pay').waitFor();
   return { form, requests };
 }
 
-export interface Card { name: string; number: string; expiry: string; cvc: string; postalCode?: string }
-export const VISA: Card = { name: 'Ada Lovelace', number: '4242424242424242', expiry: '1230', cvc: '123', postalCode: '12345' };
+export interface Card {
+  name: string;
+  number: string;
+  expiry: string;
+  cvc: string;
+  postalCode?: string;
+}
+export const VISA: Card = {
+  name: 'Ada Lovelace',
+  number: '4242424242424242',
+  expiry: '1230',
+  cvc: '123',
+  postalCode: '12345',
+};
 
 /** Types a card as a payer would, field by field. */
-export async function fillCard(form: Locator, card: Card = VISA, payer = { name: 'Ada Lovelace', email: 'ada@example.com' }): Promise<void> {
+export async function fillCard(
+  form: Locator,
+  card: Card = VISA,
+  payer = { name: 'Ada Lovelace', email: 'ada@example.com' },
+): Promise<void> {
   if (await form.locator('#payer').count()) await form.locator('#payer').fill(payer.name);
   if (await form.locator('#emailAddress').count()) await form.locator('#emailAddress').fill(payer.email);
   await form.locator('#cardHolder').fill(card.name);
@@ -35,7 +60,10 @@ export async function fillCard(form: Locator, card: Card = VISA, payer = { name:
   if (card.postalCode) await form.locator('#postalCode').fill(card.postalCode);
 }
 
-export async function fillBank(form: Locator, account = { holder: 'Ada Lovelace', type: 'PersonalChecking', routing: '021000021', number: '000123456789' }): Promise<void> {
+export async function fillBank(
+  form: Locator,
+  account = { holder: 'Ada Lovelace', type: 'PersonalChecking', routing: '021000021', number: '000123456789' },
+): Promise<void> {
   await form.getByRole('tab', { name: /Bank/ }).click();
   if (await form.locator('#payer').count()) await form.locator('#payer').fill('Ada Lovelace');
   if (await form.locator('#emailAddress').count()) await form.locator('#emailAddress').fill('ada@example.com');
@@ -46,7 +74,10 @@ export async function fillBank(form: Locator, account = { holder: 'Ada Lovelace'
   await form.locator('#confirmAccountNumber').pressSequentially(account.number);
 }
 
-export interface Outcome { type: string; detail: Record<string, unknown> }
+export interface Outcome {
+  type: string;
+  detail: Record<string, unknown>;
+}
 
 /**
  * Starts listening for the form's next paytoken-token or paytoken-error event; resolves once the
@@ -55,7 +86,11 @@ export interface Outcome { type: string; detail: Record<string, unknown> }
 export async function watchOutcome(form: Locator): Promise<() => Promise<Outcome>> {
   await form.evaluate((element) => {
     (element as unknown as { outcome: Promise<Outcome> }).outcome = new Promise((resolve) => {
-      const done = (event: Event) => resolve({ type: event.type, detail: JSON.parse(JSON.stringify(event, ['id', 'errorMessage', 'code', 'errors', 'field', 'message'])) });
+      const done = (event: Event) =>
+        resolve({
+          type: event.type,
+          detail: JSON.parse(JSON.stringify(event, ['id', 'errorMessage', 'code', 'errors', 'field', 'message'])),
+        });
       element.addEventListener('paytoken-token', done, { once: true });
       element.addEventListener('paytoken-error', done, { once: true });
     });

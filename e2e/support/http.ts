@@ -9,7 +9,10 @@ export interface Running {
 }
 
 /** Listens on a free loopback port; `host` picks the name in the URL, so two servers are two origins. */
-export async function listen(handler: (request: IncomingMessage, response: ServerResponse) => void, host = '127.0.0.1'): Promise<Running> {
+export async function listen(
+  handler: (request: IncomingMessage, response: ServerResponse) => void,
+  host = '127.0.0.1',
+): Promise<Running> {
   const server: Server = createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
@@ -21,12 +24,19 @@ export async function listen(handler: (request: IncomingMessage, response: Serve
   };
 }
 
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css',
+};
 
 /** Serves the files of `root`, the integrator's page origin in these tests. */
 export function staticFiles(root: string) {
   return async (request: IncomingMessage, response: ServerResponse) => {
-    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)).replace(
+      /^(\.\.[/\\])+/,
+      '',
+    );
     try {
       const body = await readFile(join(root, path));
       response.writeHead(200, { 'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(body);

@@ -16,7 +16,13 @@ try {
   const page = await browser.newPage({ viewport: { width: 540, height: 780 }, deviceScaleFactor: 2 });
   const tag = `<paytoken-form public-key="${service.accounts.springfield.publicKey}" api-url="${service.url}" amount="100.00" card-fee="3.25" ach-fee="3.00"></paytoken-form>`;
   const { form } = await openForm(page, pages.url, service.url, tag);
-  await fillCard(form, { name: 'Ada Lovelace', number: '4242424242424242', expiry: '1230', cvc: '123', postalCode: '12345' });
+  await fillCard(form, {
+    name: 'Ada Lovelace',
+    number: '4242424242424242',
+    expiry: '1230',
+    cvc: '123',
+    postalCode: '12345',
+  });
   await form.screenshot({ path: 'docs/form-card.png' });
   await form.getByRole('tab', { name: /Bank/ }).click();
   await form.locator('#routingNumber').pressSequentially('021000022');

@@ -25,10 +25,21 @@ export interface ServiceProcess {
   dataDir: string;
 }
 
-export async function startServiceProcess(env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<ServiceProcess> {
+export async function startServiceProcess(
+  env: Record<string, string> = {},
+  options: { dataDir?: string } = {},
+): Promise<ServiceProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'paytoken-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/service/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -52,7 +63,13 @@ export async function startServiceProcess(env: Record<string, string> = {}, opti
     url: url.replace('127.0.0.1', 'localhost'),
     accounts,
     asServer: (account, path, init = {}) =>
-      fetch(`${url}${path}`, { ...init, headers: { authorization: `Basic ${Buffer.from(`${account.apiKey}:${account.apiSecret}`).toString('base64')}`, ...init.headers } }),
+      fetch(`${url}${path}`, {
+        ...init,
+        headers: {
+          authorization: `Basic ${Buffer.from(`${account.apiKey}:${account.apiSecret}`).toString('base64')}`,
+          ...init.headers,
+        },
+      }),
     dataDir,
     async stop(stopOptions = {}) {
       // Stopping twice (a test's own stop, then its cleanup) must not wait for an exit already seen.

@@ -11,7 +11,10 @@ import { acceptedCardTypeSource } from './accepted-card-types.js';
 import { ACCEPTED_BRANDS } from '../shared/card-brands.js';
 import { TEST_CARDS } from '../service/test-data.js';
 
-type Verify = (value: string, options: object) => { card: { type: string } | null; isValid: boolean; isPotentiallyValid: boolean };
+type Verify = (
+  value: string,
+  options: object,
+) => { card: { type: string } | null; isValid: boolean; isPotentiallyValid: boolean };
 
 const require = createRequire(import.meta.url);
 
@@ -27,7 +30,9 @@ function load(source: string, from: string, modules: Record<string, unknown> = {
 const cardNumberPath = require.resolve('card-validator/dist/card-number.js');
 const realCardNumber = (require('card-validator/dist/card-number.js') as { cardNumber: Verify }).cardNumber;
 const browserCardType = load(acceptedCardTypeSource(), import.meta.url);
-const browserCardNumber = load(readFileSync(cardNumberPath, 'utf8'), cardNumberPath, { 'credit-card-type': browserCardType }).cardNumber as Verify;
+const browserCardNumber = load(readFileSync(cardNumberPath, 'utf8'), cardNumberPath, {
+  'credit-card-type': browserCardType,
+}).cardNumber as Verify;
 
 const OPTIONS = { maxLength: 19, luhnValidateUnionPay: true };
 
@@ -35,7 +40,11 @@ const OPTIONS = { maxLength: 19, luhnValidateUnionPay: true };
 function expectAgreement(digits: string): void {
   const real = realCardNumber(digits, OPTIONS);
   const browser = browserCardNumber(digits, OPTIONS);
-  const summary = (result: ReturnType<Verify>) => ({ type: result.card?.type ?? null, isValid: result.isValid, isPotentiallyValid: result.isPotentiallyValid });
+  const summary = (result: ReturnType<Verify>) => ({
+    type: result.card?.type ?? null,
+    isValid: result.isValid,
+    isPotentiallyValid: result.isPotentiallyValid,
+  });
   if (real.card && real.card.type in ACCEPTED_BRANDS) {
     expect(summary(browser), digits).toEqual(summary(real));
   } else if (!real.card && !real.isPotentiallyValid) {
@@ -50,17 +59,36 @@ function expectAgreement(digits: string): void {
 describe('the hosted bundles’ credit-card-type (accepted brands only)', () => {
   it('holds the accepted brands in credit-card-type’s order, with the fields cardNumber reads', () => {
     const cards = (browserCardType as unknown as (number: string) => Record<string, unknown>[])('');
-    expect(cards.map((card) => card.type)).toEqual(['visa', 'mastercard', 'american-express', 'diners-club', 'discover', 'jcb', 'unionpay']);
+    expect(cards.map((card) => card.type)).toEqual([
+      'visa',
+      'mastercard',
+      'american-express',
+      'diners-club',
+      'discover',
+      'jcb',
+      'unionpay',
+    ]);
     expect(Object.keys(cards[0]!).sort()).toEqual(['lengths', 'patterns', 'type']);
   });
 
   it('agrees with the whole library on every test card and each of its prefixes', () => {
-    const numbers = [...TEST_CARDS.map(([number]) => number.replace(/\s/g, '')), '5555555555554444', '378282246310005', '36227206271667', '3566002020360505', '6011111111111117', '6200000000000005'];
+    const numbers = [
+      ...TEST_CARDS.map(([number]) => number.replace(/\s/g, '')),
+      '5555555555554444',
+      '378282246310005',
+      '36227206271667',
+      '3566002020360505',
+      '6011111111111117',
+      '6200000000000005',
+    ];
     for (const number of numbers) for (let end = 1; end <= number.length; end++) expectAgreement(number.slice(0, end));
   });
 
   it('agrees on random digits', () => {
-    fc.assert(fc.property(fc.stringMatching(/^\d{1,19}$/), (digits) => expectAgreement(digits)), { numRuns: 3000 });
+    fc.assert(
+      fc.property(fc.stringMatching(/^\d{1,19}$/), (digits) => expectAgreement(digits)),
+      { numRuns: 3000 },
+    );
   });
 
   it('leaves a refused brand for the service to name: Maestro and Elo are no accepted brand here', () => {

@@ -28,9 +28,13 @@ export function acceptedBrandsOnly(): Plugin {
 
 /** The source of the browser's credit-card-type: see acceptedBrandsOnly. */
 export function acceptedCardTypeSource(): string {
-  const creditCardType = createRequire(import.meta.url)('credit-card-type') as ((number: string) => { type: string; patterns: unknown[]; lengths: number[] }[]) & { types: Record<string, string> };
+  const creditCardType = createRequire(import.meta.url)('credit-card-type') as ((
+    number: string,
+  ) => { type: string; patterns: unknown[]; lengths: number[] }[]) & { types: Record<string, string> };
   // An empty number lists every brand in the order credit-card-type tests them.
-  const cards = creditCardType('').filter(({ type }) => type in ACCEPTED_BRANDS).map(({ type, patterns, lengths }) => ({ type, patterns, lengths }));
+  const cards = creditCardType('')
+    .filter(({ type }) => type in ACCEPTED_BRANDS)
+    .map(({ type, patterns, lengths }) => ({ type, patterns, lengths }));
   // CommonJS like card-validator, which requires it: no ES-module interop code in the bundle.
   return `const { addMatchingCardsToResults } = require('credit-card-type/dist/lib/add-matching-cards-to-results');
 const { findBestMatch } = require('credit-card-type/dist/lib/find-best-match');

@@ -19,9 +19,9 @@ describe('minifying Lit templates for the hosted bundles', () => {
   });
 
   it('drops HTML indentation between tags and keeps spaces written on one line', () => {
-    expect(minifyHtml('<div class="a">\n  <label for="x">Name</label>\n  <input\n    id="x"\n    name="x" />\n</div>')).toBe(
-      '<div class="a"><label for="x">Name</label><input id="x" name="x" /></div>',
-    );
+    expect(
+      minifyHtml('<div class="a">\n  <label for="x">Name</label>\n  <input\n    id="x"\n    name="x" />\n</div>'),
+    ).toBe('<div class="a"><label for="x">Name</label><input id="x" name="x" /></div>');
     expect(minifyHtml('<b>1</b> <i>2</i>')).toBe('<b>1</b> <i>2</i>');
     expect(minifyHtml('Pay ')).toBe('Pay ');
   });
@@ -39,7 +39,11 @@ describe('minifying Lit templates for the hosted bundles', () => {
       'const other = `  keep   this  `;',
     ].join('\n');
     expect(minifyTemplates(source, 'view.ts')).toBe(
-      ['const styles = css`p{color:red}`;', 'const view = html`<ul>${items.map((item) => html`<li>${item}</li>`)}</ul>`;', 'const other = `  keep   this  `;'].join('\n'),
+      [
+        'const styles = css`p{color:red}`;',
+        'const view = html`<ul>${items.map((item) => html`<li>${item}</li>`)}</ul>`;',
+        'const other = `  keep   this  `;',
+      ].join('\n'),
     );
   });
 });

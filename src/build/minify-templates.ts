@@ -35,10 +35,16 @@ export function minifyTemplates(code: string, fileName: string): string {
   const source = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
   const edits: { start: number; end: number; text: string }[] = [];
   const visit = (node: ts.Node): void => {
-    if (ts.isTaggedTemplateExpression(node) && ts.isIdentifier(node.tag) && (node.tag.text === 'css' || node.tag.text === 'html')) {
+    if (
+      ts.isTaggedTemplateExpression(node) &&
+      ts.isIdentifier(node.tag) &&
+      (node.tag.text === 'css' || node.tag.text === 'html')
+    ) {
       const minify = node.tag.text === 'css' ? minifyCss : minifyHtml;
       const { template } = node;
-      const parts = ts.isNoSubstitutionTemplateLiteral(template) ? [template] : [template.head, ...template.templateSpans.map((span) => span.literal)];
+      const parts = ts.isNoSubstitutionTemplateLiteral(template)
+        ? [template]
+        : [template.head, ...template.templateSpans.map((span) => span.literal)];
       for (const part of parts) {
         // The raw text sits between the opening (` or }) and the closing (` or ${) delimiters.
         const start = part.getStart(source) + 1;
@@ -52,7 +58,8 @@ export function minifyTemplates(code: string, fileName: string): string {
   };
   visit(source);
   let result = code;
-  for (const { start, end, text } of edits.sort((a, b) => b.start - a.start)) result = result.slice(0, start) + text + result.slice(end);
+  for (const { start, end, text } of edits.sort((a, b) => b.start - a.start))
+    result = result.slice(0, start) + text + result.slice(end);
   return result;
 }
 

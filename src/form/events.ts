@@ -11,14 +11,23 @@ export class PaytokenTokenEvent extends Event {
 
 /** Tokenizing failed: invalid fields, or the service said no. */
 export class PaytokenErrorEvent extends Event {
-  constructor(readonly errorMessage: string, readonly code: string, readonly errors: ResultFieldError[]) {
+  constructor(
+    readonly errorMessage: string,
+    readonly code: string,
+    readonly errors: ResultFieldError[],
+  ) {
     super('paytoken-error', { bubbles: true, composed: true });
   }
 }
 
 /** The payer changed something: which method, which brand, and whether the form is complete and valid. */
 export class PaytokenChangeEvent extends Event {
-  constructor(readonly method: Method, readonly brand: CardBrand | null, readonly complete: boolean, readonly valid: boolean) {
+  constructor(
+    readonly method: Method,
+    readonly brand: CardBrand | null,
+    readonly complete: boolean,
+    readonly valid: boolean,
+  ) {
     super('paytoken-change', { bubbles: true, composed: true });
   }
 }

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { FIELDS, checkField, fieldOfPath, parseExpiry, toTokenRequest, type FieldName, type Values } from './fields.js';
 
-const check = (name: FieldName, values: Values) => checkField(FIELDS.find((field) => field.name === name)!, values);
+const check = (name: FieldName, values: Values) =>
+  checkField(
+    FIELDS.find((field) => field.name === name)!,
+    values,
+  );
 
 describe('form fields', () => {
   it.each([
@@ -26,8 +30,12 @@ describe('form fields', () => {
   it('checks the CVC against the brand and the confirmation against the account number', () => {
     expect(check('cvc', { cardNumber: '378282246310005', cvc: '123' }).code).toBe('INVALID_CVC');
     expect(check('cvc', { cardNumber: '4242424242424242', cvc: '123' }).isValid).toBe(true);
-    expect(check('confirmAccountNumber', { accountNumber: '000123456789', confirmAccountNumber: '000123' })).toMatchObject({ code: 'ACCOUNT_NUMBER_MISMATCH', isPotentiallyValid: true });
-    expect(check('confirmAccountNumber', { accountNumber: '000123456789', confirmAccountNumber: '' }).code).toBe('ACCOUNT_NUMBER_REQUIRED');
+    expect(
+      check('confirmAccountNumber', { accountNumber: '000123456789', confirmAccountNumber: '000123' }),
+    ).toMatchObject({ code: 'ACCOUNT_NUMBER_MISMATCH', isPotentiallyValid: true });
+    expect(check('confirmAccountNumber', { accountNumber: '000123456789', confirmAccountNumber: '' }).code).toBe(
+      'ACCOUNT_NUMBER_REQUIRED',
+    );
   });
 
   it.each([
@@ -43,13 +51,40 @@ describe('form fields', () => {
   });
 
   it('builds the token request of the chosen method, with payer and email from attributes', () => {
-    const values: Values = { cardHolder: 'Ada', cardNumber: '4242424242424242', expiry: '1230', cvc: '123', routingNumber: '021000021' };
+    const values: Values = {
+      cardHolder: 'Ada',
+      cardNumber: '4242424242424242',
+      expiry: '1230',
+      cvc: '123',
+      routingNumber: '021000021',
+    };
     expect(toTokenRequest('card', values, { payer: 'Ada L', emailAddress: 'ada@example.com' })).toEqual({
-      payer: 'Ada L', emailAddress: 'ada@example.com',
-      creditCardInformation: { accountHolder: 'Ada', cardNumber: '4242424242424242', cvc: '123', month: '12', year: '2030' },
+      payer: 'Ada L',
+      emailAddress: 'ada@example.com',
+      creditCardInformation: {
+        accountHolder: 'Ada',
+        cardNumber: '4242424242424242',
+        cvc: '123',
+        month: '12',
+        year: '2030',
+      },
     });
-    expect(toTokenRequest('ach', { accountType: 'PersonalSavings', routingNumber: '021000021', accountNumber: '1234', payer: 'P', emailAddress: 'p@example.com' }, {})).toEqual({
-      payer: 'P', emailAddress: 'p@example.com', bankAccountInformation: { accountType: 'PersonalSavings', routingNumber: '021000021', accountNumber: '1234' },
+    expect(
+      toTokenRequest(
+        'ach',
+        {
+          accountType: 'PersonalSavings',
+          routingNumber: '021000021',
+          accountNumber: '1234',
+          payer: 'P',
+          emailAddress: 'p@example.com',
+        },
+        {},
+      ),
+    ).toEqual({
+      payer: 'P',
+      emailAddress: 'p@example.com',
+      bankAccountInformation: { accountType: 'PersonalSavings', routingNumber: '021000021', accountNumber: '1234' },
     });
   });
 });

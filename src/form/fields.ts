@@ -14,8 +14,18 @@ import { formMessages } from '../shared/messages/en.js';
 
 export type Method = 'card' | 'ach';
 export type FieldName =
-  | 'payer' | 'emailAddress' | 'cardHolder' | 'cardNumber' | 'expiry' | 'cvc' | 'postalCode'
-  | 'bankHolder' | 'accountType' | 'routingNumber' | 'accountNumber' | 'confirmAccountNumber';
+  | 'payer'
+  | 'emailAddress'
+  | 'cardHolder'
+  | 'cardNumber'
+  | 'expiry'
+  | 'cvc'
+  | 'postalCode'
+  | 'bankHolder'
+  | 'accountType'
+  | 'routingNumber'
+  | 'accountNumber'
+  | 'confirmAccountNumber';
 
 /** What the inputs hold: masked fields keep their digits only. */
 export type Values = Partial<Record<FieldName, string>>;
@@ -56,7 +66,12 @@ function confirmation(value: string, values: Values): Verification {
   if (!value) return invalid('ACCOUNT_NUMBER_REQUIRED', true);
   if (value === values.accountNumber) return VALID;
   const isPotentiallyValid = (values.accountNumber ?? '').startsWith(value);
-  return { isValid: false, isPotentiallyValid, code: 'ACCOUNT_NUMBER_MISMATCH', message: formMessages.ACCOUNT_NUMBER_MISMATCH };
+  return {
+    isValid: false,
+    isPotentiallyValid,
+    code: 'ACCOUNT_NUMBER_MISMATCH',
+    message: formMessages.ACCOUNT_NUMBER_MISMATCH,
+  };
 }
 
 /** Every input, in the order shown. */
@@ -66,7 +81,13 @@ export const FIELDS: FieldSpec[] = [
   { name: 'cardHolder', method: 'card', validate: (value) => accountHolder(value), autocomplete: 'cc-name' },
   { name: 'cardNumber', method: 'card', validate: cardNumber, autocomplete: 'cc-number', numeric: true },
   { name: 'expiry', method: 'card', validate: expiry, autocomplete: 'cc-exp', numeric: true },
-  { name: 'cvc', method: 'card', validate: (value, values) => cvc(value, brandOf(values)), autocomplete: 'cc-csc', numeric: true },
+  {
+    name: 'cvc',
+    method: 'card',
+    validate: (value, values) => cvc(value, brandOf(values)),
+    autocomplete: 'cc-csc',
+    numeric: true,
+  },
   { name: 'postalCode', method: 'card', validate: postalCode, autocomplete: 'postal-code' },
   { name: 'bankHolder', method: 'ach', validate: (value) => accountHolder(value), autocomplete: 'name' },
   { name: 'accountType', method: 'ach', validate: accountType },
@@ -91,8 +112,15 @@ export function fieldOfPath(path: string): string {
 }
 
 /** The token request for the chosen method; `payer` and `emailAddress` may come from attributes. */
-export function toTokenRequest(method: Method, values: Values, given: { payer?: string; emailAddress?: string }): TokenRequest {
-  const common = { payer: given.payer ?? values.payer ?? '', emailAddress: given.emailAddress ?? values.emailAddress ?? '' };
+export function toTokenRequest(
+  method: Method,
+  values: Values,
+  given: { payer?: string; emailAddress?: string },
+): TokenRequest {
+  const common = {
+    payer: given.payer ?? values.payer ?? '',
+    emailAddress: given.emailAddress ?? values.emailAddress ?? '',
+  };
   if (method === 'ach') {
     return {
       ...common,

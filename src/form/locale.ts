@@ -15,7 +15,10 @@ export interface FormCatalog {
   messages: Partial<Record<string, string>>;
 }
 
-export const ENGLISH: FormCatalog = { labels: LABELS, messages: { ...fieldMessages, ...clientMessages, ...formMessages } };
+export const ENGLISH: FormCatalog = {
+  labels: LABELS,
+  messages: { ...fieldMessages, ...clientMessages, ...formMessages },
+};
 
 const catalogs: Partial<Record<FormLocale, FormCatalog>> = { en: ENGLISH };
 let spanish: Promise<FormCatalog> | undefined;
@@ -35,7 +38,12 @@ export function loadCatalog(locale: FormLocale): Promise<FormCatalog> {
 }
 
 /** The message of a code; an unknown code (the service's own) keeps `fallback`. */
-export function formMessage(catalog: FormCatalog, code: string, fallback = '', params?: Record<string, string>): string {
+export function formMessage(
+  catalog: FormCatalog,
+  code: string,
+  fallback = '',
+  params?: Record<string, string>,
+): string {
   const template = catalog.messages[code];
   return template === undefined ? fallback : formatMessage(template, params);
 }

@@ -6,13 +6,37 @@ import { createToken } from '../tokenizer/create-token.js';
 import { fieldFailure, type ResultFieldError, type TokenResult } from '../tokenizer/result.js';
 import { MaskController } from './controllers/mask-controller.js';
 import { PaytokenChangeEvent, PaytokenErrorEvent, PaytokenTokenEvent } from './events.js';
-import { FIELDS, brandOf, checkField, fieldOfPath, toTokenRequest, type FieldName, type FieldSpec, type Method, type Values } from './fields.js';
+import {
+  FIELDS,
+  brandOf,
+  checkField,
+  fieldOfPath,
+  toTokenRequest,
+  type FieldName,
+  type FieldSpec,
+  type Method,
+  type Values,
+} from './fields.js';
 import type { Label } from './labels.js';
-import { ENGLISH, catalogOf, formLabel, formMessage, loadCatalog, type FormCatalog, type FormLocale } from './locale.js';
+import {
+  ENGLISH,
+  catalogOf,
+  formLabel,
+  formMessage,
+  loadCatalog,
+  type FormCatalog,
+  type FormLocale,
+} from './locale.js';
 import { formStyles } from './styles.js';
 
 const BRAND_NAMES: Record<CardBrand, string> = {
-  Visa: 'Visa', MasterCard: 'Mastercard', AmericanExpress: 'American Express', Discover: 'Discover', Jcb: 'JCB', DinersClub: 'Diners Club', UnionPay: 'UnionPay',
+  Visa: 'Visa',
+  MasterCard: 'Mastercard',
+  AmericanExpress: 'American Express',
+  Discover: 'Discover',
+  Jcb: 'JCB',
+  DinersClub: 'Diners Club',
+  UnionPay: 'UnionPay',
 };
 const HALF_WIDTH: FieldName[] = ['expiry', 'cvc', 'routingNumber', 'accountType'];
 
@@ -117,8 +141,15 @@ export class PaytokenForm extends LitElement {
     this.pending = true;
     this.alert = '';
     const request = toTokenRequest(this.method, this.values, { payer: this.payer, emailAddress: this.emailAddress });
-    this.pendingResult = createToken(request, { publicKey: this.publicKey, apiUrl: this.apiUrl, impersonationAccountKey: this.impersonationAccountKey })
-      .then((result) => (result.success ? this.succeed(result.id) : this.fail(result)), () => this.fail({ success: false, errorMessage: '', code: 'UNEXPECTED_RESPONSE', errors: [] }))
+    this.pendingResult = createToken(request, {
+      publicKey: this.publicKey,
+      apiUrl: this.apiUrl,
+      impersonationAccountKey: this.impersonationAccountKey,
+    })
+      .then(
+        (result) => (result.success ? this.succeed(result.id) : this.fail(result)),
+        () => this.fail({ success: false, errorMessage: '', code: 'UNEXPECTED_RESPONSE', errors: [] }),
+      )
       .finally(() => {
         this.pending = false;
         this.pendingResult = null;
@@ -147,7 +178,8 @@ export class PaytokenForm extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('methods') && !this.availableMethods.includes(this.method)) this.method = this.availableMethods[0] as Method;
+    if (changed.has('methods') && !this.availableMethods.includes(this.method))
+      this.method = this.availableMethods[0] as Method;
     this.renderedMethods.add(this.method);
   }
 
@@ -171,7 +203,12 @@ export class PaytokenForm extends LitElement {
     event.preventDefault();
     event.stopImmediatePropagation();
     void this.tokenize().then((result) => {
-      if (result.success) this.outerForm?.requestSubmit(event.submitter instanceof HTMLElement && event.submitter.getRootNode() === document ? (event.submitter as HTMLButtonElement) : null);
+      if (result.success)
+        this.outerForm?.requestSubmit(
+          event.submitter instanceof HTMLElement && event.submitter.getRootNode() === document
+            ? (event.submitter as HTMLButtonElement)
+            : null,
+        );
     });
   };
 
@@ -185,7 +222,12 @@ export class PaytokenForm extends LitElement {
   }
 
   private visibleFields(method: Method = this.method): FieldSpec[] {
-    return FIELDS.filter((spec) => (spec.method === method || spec.method === 'both') && !(spec.name === 'payer' && this.payer) && !(spec.name === 'emailAddress' && this.emailAddress));
+    return FIELDS.filter(
+      (spec) =>
+        (spec.method === method || spec.method === 'both') &&
+        !(spec.name === 'payer' && this.payer) &&
+        !(spec.name === 'emailAddress' && this.emailAddress),
+    );
   }
 
   private message(code: string, fallback = ''): string {
@@ -208,7 +250,14 @@ export class PaytokenForm extends LitElement {
     this.errors = errors;
     // complete: every field is valid; valid: no field is wrong yet (each is valid or still can be).
     const checks = this.visibleFields().map((spec) => checkField(spec, this.values));
-    this.dispatchEvent(new PaytokenChangeEvent(this.method, this.brand, checks.every((c) => c.isValid), checks.every((c) => c.isPotentiallyValid)));
+    this.dispatchEvent(
+      new PaytokenChangeEvent(
+        this.method,
+        this.brand,
+        checks.every((c) => c.isValid),
+        checks.every((c) => c.isPotentiallyValid),
+      ),
+    );
   }
 
   private check(name: FieldName): Verification {
@@ -227,7 +276,9 @@ export class PaytokenForm extends LitElement {
     });
     this.errors = Object.fromEntries(errors.map((error) => [error.field, error.code]));
     this.alert = errors.length === 1 ? this.t('summaryOne') : this.t('summaryMany', { count: String(errors.length) });
-    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(`[name="${invalid[0]?.name}"]`)?.focus());
+    void this.updateComplete.then(() =>
+      this.renderRoot.querySelector<HTMLElement>(`[name="${invalid[0]?.name}"]`)?.focus(),
+    );
     const result = fieldFailure(errors);
     this.dispatchEvent(new PaytokenErrorEvent(result.errorMessage, result.code, result.errors));
     return result;
@@ -252,7 +303,8 @@ export class PaytokenForm extends LitElement {
   /** Empties every input: no card or account number stays anywhere after a token. */
   private clear(): void {
     this.masks.clear();
-    for (const input of this.renderRoot.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input, select')) input.value = '';
+    for (const input of this.renderRoot.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input, select'))
+      input.value = '';
     this.values = {};
     this.errors = {};
     this.brand = null;
@@ -262,7 +314,8 @@ export class PaytokenForm extends LitElement {
   private selectMethod(method: Method, focus = false): void {
     this.method = method;
     this.alert = '';
-    if (focus) void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(`#tab-${method}`)?.focus());
+    if (focus)
+      void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(`#tab-${method}`)?.focus());
   }
 
   private handleTabKey(event: KeyboardEvent): void {
@@ -279,7 +332,10 @@ export class PaytokenForm extends LitElement {
   }
 
   private format(cents: number): string {
-    return new Intl.NumberFormat(this.language === 'es' ? 'es-US' : 'en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+    return new Intl.NumberFormat(this.language === 'es' ? 'es-US' : 'en-US', {
+      style: 'currency',
+      currency: 'USD',
+    }).format(cents / 100);
   }
 
   private renderSummary(): TemplateResult | typeof nothing {
@@ -287,9 +343,16 @@ export class PaytokenForm extends LitElement {
     if (due === null) return nothing;
     const fee = this.money(this.method === 'card' ? this.cardFee : this.achFee);
     return html`<dl class="summary" part="summary">
-      <dt>${this.t('amountDue')}</dt><dd>${this.format(due)}</dd>
-      ${fee === null ? nothing : html`<dt>${this.t(this.method === 'card' ? 'cardFee' : 'achFee')}</dt><dd>${this.format(fee)}</dd>`}
-      <dt class="total">${this.t('total')}</dt><dd class="total">${this.format(due + (fee ?? 0))}</dd>
+      <dt>${this.t('amountDue')}</dt>
+      <dd>${this.format(due)}</dd>
+      ${
+        fee === null
+          ? nothing
+          : html`<dt>${this.t(this.method === 'card' ? 'cardFee' : 'achFee')}</dt>
+              <dd>${this.format(fee)}</dd>`
+      }
+      <dt class="total">${this.t('total')}</dt>
+      <dd class="total">${this.format(due + (fee ?? 0))}</dd>
     </dl>`;
   }
 
@@ -297,17 +360,33 @@ export class PaytokenForm extends LitElement {
     const code = this.errors[spec.name];
     const errorId = `${spec.name}-error`;
     const common = { invalid: code ? 'true' : 'false', describedBy: code ? errorId : nothing };
-    const control = spec.name === 'accountType'
-      ? html`<select part="input" id=${spec.name} name=${spec.name} aria-invalid=${common.invalid} aria-describedby=${common.describedBy}
-          @change=${(event: Event) => this.handleValue(spec.name, (event.target as HTMLSelectElement).value)} @blur=${() => this.handleBlur(spec.name)}>
-          <option value="">${this.t('chooseAccountType')}</option>
-          ${ACCOUNT_TYPES.map((type) => html`<option value=${type}>${this.t(type)}</option>`)}
-        </select>`
-      : html`<input part="input" id=${spec.name} name=${spec.name} type=${spec.name === 'emailAddress' ? 'email' : 'text'}
-          autocomplete=${spec.autocomplete ?? 'off'} inputmode=${spec.numeric ? 'numeric' : nothing} spellcheck="false"
-          aria-invalid=${common.invalid} aria-describedby=${common.describedBy}
-          @input=${spec.numeric ? nothing : (event: Event) => this.handleValue(spec.name, (event.target as HTMLInputElement).value)}
-          @blur=${() => this.handleBlur(spec.name)} />`;
+    const control =
+      spec.name === 'accountType'
+        ? html`<select
+            part="input"
+            id=${spec.name}
+            name=${spec.name}
+            aria-invalid=${common.invalid}
+            aria-describedby=${common.describedBy}
+            @change=${(event: Event) => this.handleValue(spec.name, (event.target as HTMLSelectElement).value)}
+            @blur=${() => this.handleBlur(spec.name)}
+          >
+            <option value="">${this.t('chooseAccountType')}</option>
+            ${ACCOUNT_TYPES.map((type) => html`<option value=${type}>${this.t(type)}</option>`)}
+          </select>`
+        : html`<input
+            part="input"
+            id=${spec.name}
+            name=${spec.name}
+            type=${spec.name === 'emailAddress' ? 'email' : 'text'}
+            autocomplete=${spec.autocomplete ?? 'off'}
+            inputmode=${spec.numeric ? 'numeric' : nothing}
+            spellcheck="false"
+            aria-invalid=${common.invalid}
+            aria-describedby=${common.describedBy}
+            @input=${spec.numeric ? nothing : (event: Event) => this.handleValue(spec.name, (event.target as HTMLInputElement).value)}
+            @blur=${() => this.handleBlur(spec.name)}
+          />`;
     return html`<div part="field" class="field ${HALF_WIDTH.includes(spec.name) ? 'half' : ''}">
       <label part="label" for=${spec.name}>${this.t(spec.name)}</label>
       <div class="control">
@@ -329,25 +408,67 @@ export class PaytokenForm extends LitElement {
     const methods = this.availableMethods;
     const total = this.money(this.amount);
     const fee = this.money(this.method === 'card' ? this.cardFee : this.achFee) ?? 0;
-    const label = this.pending ? this.t('processing') : total === null ? this.t('pay') : this.t('payAmount', { amount: this.format(total + fee) });
+    const label = this.pending
+      ? this.t('processing')
+      : total === null
+        ? this.t('pay')
+        : this.t('payAmount', { amount: this.format(total + fee) });
     const shared = this.visibleFields().filter((spec) => spec.method === 'both');
     return html`<div class="form" part="form" lang=${this.language}>
-      ${methods.length > 1
-        ? html`<div class="tabs" part="tabs" role="tablist" aria-label=${this.t('methods')} @keydown=${this.handleTabKey}>
-            ${methods.map((method) => html`<button part="tab" class="tab" type="button" role="tab" id="tab-${method}" aria-controls="panel-${method}"
-              aria-selected=${method === this.method ? 'true' : 'false'} tabindex=${method === this.method ? 0 : -1}
-              @click=${() => this.selectMethod(method)}>${this.t(method)}</button>`)}
-          </div>`
-        : nothing}
+      ${
+        methods.length > 1
+          ? html`<div
+              class="tabs"
+              part="tabs"
+              role="tablist"
+              aria-label=${this.t('methods')}
+              @keydown=${this.handleTabKey}
+            >
+              ${methods.map(
+                (method) =>
+                  html`<button
+                    part="tab"
+                    class="tab"
+                    type="button"
+                    role="tab"
+                    id="tab-${method}"
+                    aria-controls="panel-${method}"
+                    aria-selected=${method === this.method ? 'true' : 'false'}
+                    tabindex=${method === this.method ? 0 : -1}
+                    @click=${() => this.selectMethod(method)}
+                  >
+                    ${this.t(method)}
+                  </button>`,
+              )}
+            </div>`
+          : nothing
+      }
       ${this.renderSummary()}
       ${shared.length ? html`<div class="panel">${shared.map((spec) => this.renderField(spec))}</div>` : nothing}
-      ${methods.map((method) => html`<div class="panel" id="panel-${method}" role=${methods.length > 1 ? 'tabpanel' : nothing}
-          aria-labelledby=${methods.length > 1 ? `tab-${method}` : nothing} ?hidden=${method !== this.method}>
-          ${this.renderedMethods.has(method) ? FIELDS.filter((spec) => spec.method === method).map((spec) => this.renderField(spec)) : nothing}
-        </div>`)}
+      ${methods.map(
+        (method) =>
+          html`<div
+            class="panel"
+            id="panel-${method}"
+            role=${methods.length > 1 ? 'tabpanel' : nothing}
+            aria-labelledby=${methods.length > 1 ? `tab-${method}` : nothing}
+            ?hidden=${method !== this.method}
+          >
+            ${this.renderedMethods.has(method) ? FIELDS.filter((spec) => spec.method === method).map((spec) => this.renderField(spec)) : nothing}
+          </div>`,
+      )}
       <div part="alert" class="alert" role="alert">${this.alert}</div>
       <div class="sr-only" role="status" aria-live="polite">${this.announcement}</div>
-      <button part="button" class="pay" type="button" ?disabled=${this.pending} aria-busy=${this.pending ? 'true' : 'false'} @click=${() => void this.tokenize()}>${label}</button>
+      <button
+        part="button"
+        class="pay"
+        type="button"
+        ?disabled=${this.pending}
+        aria-busy=${this.pending ? 'true' : 'false'}
+        @click=${() => void this.tokenize()}
+      >
+        ${label}
+      </button>
     </div>`;
   }
 }

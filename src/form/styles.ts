@@ -44,7 +44,9 @@ export const formStyles = css`
       --_error: var(--paytoken-color-error, #ff8a8f);
     }
   }
-  [hidden] { display: none !important; }
+  [hidden] {
+    display: none !important;
+  }
   .form {
     display: grid;
     gap: var(--_space);
@@ -53,42 +55,147 @@ export const formStyles = css`
     border: 1px solid var(--_border);
     border-radius: calc(var(--_radius) * 1.5);
   }
-  .tabs { display: grid; grid-auto-flow: column; gap: 4px; padding: 4px; background: var(--_surface); border-radius: var(--_radius); }
+  .tabs {
+    display: grid;
+    grid-auto-flow: column;
+    gap: 4px;
+    padding: 4px;
+    background: var(--_surface);
+    border-radius: var(--_radius);
+  }
   .tab {
-    font: inherit; font-weight: 600; color: var(--_muted); background: transparent;
-    border: 0; border-radius: calc(var(--_radius) - 2px); padding: 8px 12px; cursor: pointer;
+    font: inherit;
+    font-weight: 600;
+    color: var(--_muted);
+    background: transparent;
+    border: 0;
+    border-radius: calc(var(--_radius) - 2px);
+    padding: 8px 12px;
+    cursor: pointer;
   }
-  .tab[aria-selected='true'] { color: var(--_text); background: var(--_bg); box-shadow: 0 1px 3px rgb(0 0 0 / 0.15); }
-  .panel { display: grid; gap: var(--_space); grid-template-columns: 1fr 1fr; }
-  .field { display: grid; gap: 4px; grid-column: span 2; }
-  .field.half { grid-column: span 1; }
-  label { font-size: 0.9em; font-weight: 600; }
-  .control { position: relative; }
-  input, select {
-    box-sizing: border-box; width: 100%; font: inherit; color: var(--_text); background: var(--_bg);
-    border: 1px solid var(--_border); border-radius: var(--_radius); padding: 10px 12px;
-    transition: border-color 0.15s, box-shadow 0.15s;
+  .tab[aria-selected='true'] {
+    color: var(--_text);
+    background: var(--_bg);
+    box-shadow: 0 1px 3px rgb(0 0 0 / 0.15);
   }
-  input:focus, select:focus, .tab:focus-visible, button:focus-visible {
-    outline: none; border-color: var(--_primary); box-shadow: 0 0 0 3px color-mix(in srgb, var(--_primary) 30%, transparent);
+  .panel {
+    display: grid;
+    gap: var(--_space);
+    grid-template-columns: 1fr 1fr;
   }
-  [aria-invalid='true'] { border-color: var(--_error); }
-  .brand { position: absolute; right: 12px; top: 50%; transform: translateY(-50%); font-size: 0.8em; font-weight: 700; color: var(--_muted); }
-  .error { min-height: 1.2em; font-size: 0.85em; color: var(--_error); }
-  .summary { display: grid; grid-template-columns: 1fr auto; gap: 2px 12px; margin: 0; padding: var(--_space); background: var(--_surface); border-radius: var(--_radius); }
-  .summary dt { color: var(--_muted); }
-  .summary dd { margin: 0; text-align: right; font-variant-numeric: tabular-nums; }
-  .summary .total { font-weight: 700; color: var(--_text); }
-  .alert:empty { display: none; }
-  .alert { padding: 10px 12px; color: var(--_error); background: color-mix(in srgb, var(--_error) 10%, transparent); border-radius: var(--_radius); }
+  .field {
+    display: grid;
+    gap: 4px;
+    grid-column: span 2;
+  }
+  .field.half {
+    grid-column: span 1;
+  }
+  label {
+    font-size: 0.9em;
+    font-weight: 600;
+  }
+  .control {
+    position: relative;
+  }
+  input,
+  select {
+    box-sizing: border-box;
+    width: 100%;
+    font: inherit;
+    color: var(--_text);
+    background: var(--_bg);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    padding: 10px 12px;
+    transition:
+      border-color 0.15s,
+      box-shadow 0.15s;
+  }
+  input:focus,
+  select:focus,
+  .tab:focus-visible,
+  button:focus-visible {
+    outline: none;
+    border-color: var(--_primary);
+    box-shadow: 0 0 0 3px color-mix(in srgb, var(--_primary) 30%, transparent);
+  }
+  [aria-invalid='true'] {
+    border-color: var(--_error);
+  }
+  .brand {
+    position: absolute;
+    right: 12px;
+    top: 50%;
+    transform: translateY(-50%);
+    font-size: 0.8em;
+    font-weight: 700;
+    color: var(--_muted);
+  }
+  .error {
+    min-height: 1.2em;
+    font-size: 0.85em;
+    color: var(--_error);
+  }
+  .summary {
+    display: grid;
+    grid-template-columns: 1fr auto;
+    gap: 2px 12px;
+    margin: 0;
+    padding: var(--_space);
+    background: var(--_surface);
+    border-radius: var(--_radius);
+  }
+  .summary dt {
+    color: var(--_muted);
+  }
+  .summary dd {
+    margin: 0;
+    text-align: right;
+    font-variant-numeric: tabular-nums;
+  }
+  .summary .total {
+    font-weight: 700;
+    color: var(--_text);
+  }
+  .alert:empty {
+    display: none;
+  }
+  .alert {
+    padding: 10px 12px;
+    color: var(--_error);
+    background: color-mix(in srgb, var(--_error) 10%, transparent);
+    border-radius: var(--_radius);
+  }
   button.pay {
-    font: inherit; font-weight: 700; color: var(--_on-primary); background: var(--_primary);
-    border: 0; border-radius: var(--_radius); padding: 12px 16px; cursor: pointer; transition: filter 0.15s;
+    font: inherit;
+    font-weight: 700;
+    color: var(--_on-primary);
+    background: var(--_primary);
+    border: 0;
+    border-radius: var(--_radius);
+    padding: 12px 16px;
+    cursor: pointer;
+    transition: filter 0.15s;
   }
-  button.pay:hover { filter: brightness(1.08); }
-  button.pay:disabled { cursor: progress; opacity: 0.7; }
-  .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+  button.pay:hover {
+    filter: brightness(1.08);
+  }
+  button.pay:disabled {
+    cursor: progress;
+    opacity: 0.7;
+  }
+  .sr-only {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+  }
   @media (prefers-reduced-motion: reduce) {
-    * { transition: none !important; }
+    * {
+      transition: none !important;
+    }
   }
 `;

@@ -1,7 +1,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKey, bankToken, cardToken, request, startTestService, type TestService } from '../service/testing/harness.js';
+import {
+  apiKey,
+  bankToken,
+  cardToken,
+  request,
+  startTestService,
+  type TestService,
+} from '../service/testing/harness.js';
 import { PaymentDeclinedError, PaytokenApiError, PaytokenClient } from './index.js';
 
 let service: TestService;
@@ -25,49 +32,101 @@ describe('PaytokenClient against the service', () => {
     const id = await browserToken();
     expect(await springfield.tokens.retrieve(id)).toMatchObject({ id, transactionType: 'Visa', lastFour: '4242' });
     expect(await springfield.tokens.delete(id)).toEqual({ id, deleted: true });
-    await expect(springfield.tokens.retrieve(id)).rejects.toMatchObject({ name: 'PaytokenApiError', status: 404, code: 'TOKEN_NOT_FOUND', requestId: expect.stringMatching(/^req_/) });
+    await expect(springfield.tokens.retrieve(id)).rejects.toMatchObject({
+      name: 'PaytokenApiError',
+      status: 404,
+      code: 'TOKEN_NOT_FOUND',
+      requestId: expect.stringMatching(/^req_/),
+    });
   });
 
   it('calculates fees with the rates of the account or the impersonated client', async () => {
     expect(await springfield.fees.calculate(100)).toEqual({ achPayerFee: 3, creditCardPayerFee: 3.25 });
     const { system, shelby } = service.accounts;
-    const forShelby = new PaytokenClient({ apiUrl, apiKey: system.apiKey, apiSecret: system.apiSecret, impersonationAccountKey: shelby.impersonationKey as string });
+    const forShelby = new PaytokenClient({
+      apiUrl,
+      apiKey: system.apiKey,
+      apiSecret: system.apiSecret,
+      impersonationAccountKey: shelby.impersonationKey as string,
+    });
     expect(await forShelby.fees.calculate(100)).toEqual({ achPayerFee: 1.5, creditCardPayerFee: 3.5 });
   });
 
   it('createWithPayerFee does Mode A: $100.00 due by card is $103.25 charged, $100.00 net', async () => {
-    const transaction = await springfield.transactions.createWithPayerFee({ amountDue: 100, tokenId: await browserToken(), payer: 'Ada Lovelace' });
-    expect(transaction).toMatchObject({ payerFeeMode: 'Included', amount: 103.25, payerFee: 3.25, fee: 3.25, netAmount: 100 });
-    expect(await springfield.transactions.retrieve(transaction.id)).toMatchObject({ id: transaction.id, amount: 103.25 });
+    const transaction = await springfield.transactions.createWithPayerFee({
+      amountDue: 100,
+      tokenId: await browserToken(),
+      payer: 'Ada Lovelace',
+    });
+    expect(transaction).toMatchObject({
+      payerFeeMode: 'Included',
+      amount: 103.25,
+      payerFee: 3.25,
+      fee: 3.25,
+      netAmount: 100,
+    });
+    expect(await springfield.transactions.retrieve(transaction.id)).toMatchObject({
+      id: transaction.id,
+      amount: 103.25,
+    });
   });
 
   it('createWithPayerFee takes the ACH fee for a bank token', async () => {
-    const transaction = await springfield.transactions.createWithPayerFee({ amountDue: 59.99, tokenId: await browserToken(bankToken()), payer: 'Ada' });
-    expect(transaction).toMatchObject({ transactionType: 'Ach', amount: 62.99, payerFee: 3, netAmount: 59.99, payerFeeMode: 'Included' });
+    const transaction = await springfield.transactions.createWithPayerFee({
+      amountDue: 59.99,
+      tokenId: await browserToken(bankToken()),
+      payer: 'Ada',
+    });
+    expect(transaction).toMatchObject({
+      transactionType: 'Ach',
+      amount: 62.99,
+      payerFee: 3,
+      netAmount: 59.99,
+      payerFeeMode: 'Included',
+    });
   });
 
   it('throws PaymentDeclinedError with the processor code and the stored transaction id', async () => {
     const tokenId = await browserToken(cardToken({ cardNumber: '4000 0000 0000 9995' }));
-    const error = await springfield.transactions.createWithPayerFee({ amountDue: 10, tokenId, payer: 'Ada' }).catch((caught: unknown) => caught);
+    const error = await springfield.transactions
+      .createWithPayerFee({ amountDue: 10, tokenId, payer: 'Ada' })
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(PaymentDeclinedError);
-    expect(error).toMatchObject({ status: 400, paymentResponseCode: 'InsufficientFunds', transactionId: expect.any(Number), message: 'The payment was declined: insufficient funds.' });
+    expect(error).toMatchObject({
+      status: 400,
+      paymentResponseCode: 'InsufficientFunds',
+      transactionId: expect.any(Number),
+      message: 'The payment was declined: insufficient funds.',
+    });
   });
 
   it('authorizes and captures', async () => {
     const { authorizationId } = await springfield.transactions.authorize({ tokenId: await browserToken(), amount: 80 });
-    expect(await springfield.transactions.create({ payer: 'Ada', amount: 50, authorizationId })).toMatchObject({ amount: 50, fee: 1.63, netAmount: 48.37 });
+    expect(await springfield.transactions.create({ payer: 'Ada', amount: 50, authorizationId })).toMatchObject({
+      amount: 50,
+      fee: 1.63,
+      netAmount: 48.37,
+    });
   });
 
   it('sends one Idempotency-Key per call: the same key charges once', async () => {
     const tokenId = await browserToken();
-    const first = await springfield.transactions.create({ payer: 'Ada', amount: 103.25, payerFee: 3.25, tokenId }, { idempotencyKey: 'order-9' });
-    const again = await springfield.transactions.create({ payer: 'Ada', amount: 103.25, payerFee: 3.25, tokenId }, { idempotencyKey: 'order-9' });
+    const first = await springfield.transactions.create(
+      { payer: 'Ada', amount: 103.25, payerFee: 3.25, tokenId },
+      { idempotencyKey: 'order-9' },
+    );
+    const again = await springfield.transactions.create(
+      { payer: 'Ada', amount: 103.25, payerFee: 3.25, tokenId },
+      { idempotencyKey: 'order-9' },
+    );
     expect(again.id).toBe(first.id);
   });
 
   it('reports field problems and bad credentials as typed errors', async () => {
     await expect(springfield.transactions.create({ payer: '', amount: 10, tokenId: 'tok_x' })).rejects.toMatchObject({
-      status: 400, code: 'PAYER_REQUIRED', errors: [{ field: 'payer', code: 'PAYER_REQUIRED', message: 'Payer name is required.' }],
+      status: 400,
+      code: 'PAYER_REQUIRED',
+      errors: [{ field: 'payer', code: 'PAYER_REQUIRED', message: 'Payer name is required.' }],
     });
     const wrong = new PaytokenClient({ apiUrl, apiKey: service.accounts.springfield.apiKey, apiSecret: 'sk_wrong' });
     await expect(wrong.fees.calculate(1)).rejects.toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
@@ -75,7 +134,9 @@ describe('PaytokenClient against the service', () => {
 
   it('refuses inexact money before sending anything', async () => {
     await expect(springfield.fees.calculate(1.005)).rejects.toThrow(RangeError);
-    await expect(springfield.transactions.create({ payer: 'Ada', amount: Number.NaN, tokenId: 'tok_x' })).rejects.toThrow(/amount must be an amount/);
+    await expect(
+      springfield.transactions.create({ payer: 'Ada', amount: Number.NaN, tokenId: 'tok_x' }),
+    ).rejects.toThrow(/amount must be an amount/);
   });
 });
 
@@ -97,12 +158,17 @@ describe('PaytokenClient retries', () => {
   });
   afterAll(() => new Promise((resolve) => server.close(resolve)));
 
-  const json = (status: number, body: unknown) => (_: IncomingMessage, res: ServerResponse) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  const json = (status: number, body: unknown) => (_: IncomingMessage, res: ServerResponse) =>
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   const client = (extra: object = {}) => new PaytokenClient({ apiUrl: url, apiKey: 'ak', apiSecret: 'sk', ...extra });
 
   it('retries 5xx and 409 with the same Idempotency-Key, then succeeds', async () => {
     seen.length = 0;
-    answers = [json(503, { message: 'busy' }), json(409, { message: 'running', code: 'IDEMPOTENCY_KEY_IN_USE' }), json(201, { id: 7, amount: 1 })];
+    answers = [
+      json(503, { message: 'busy' }),
+      json(409, { message: 'running', code: 'IDEMPOTENCY_KEY_IN_USE' }),
+      json(201, { id: 7, amount: 1 }),
+    ];
     expect(await client().transactions.create({ payer: 'Ada', amount: 1, tokenId: 'tok_x' })).toMatchObject({ id: 7 });
     expect(seen).toHaveLength(3);
     expect(new Set(seen.map((request) => request.key)).size).toBe(1);
@@ -122,8 +188,15 @@ describe('PaytokenClient retries', () => {
 
   it('times out per request, and reports an unreachable API', async () => {
     answers = [() => undefined, () => undefined];
-    await expect(client({ timeoutMs: 200, maxRetries: 1 }).fees.calculate(1)).rejects.toMatchObject({ status: 0, code: 'TIMEOUT' });
+    await expect(client({ timeoutMs: 200, maxRetries: 1 }).fees.calculate(1)).rejects.toMatchObject({
+      status: 0,
+      code: 'TIMEOUT',
+    });
     server.closeAllConnections();
-    await expect(new PaytokenClient({ apiUrl: 'http://127.0.0.1:9', apiKey: 'a', apiSecret: 'b', maxRetries: 0 }).fees.calculate(1)).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
+    await expect(
+      new PaytokenClient({ apiUrl: 'http://127.0.0.1:9', apiKey: 'a', apiSecret: 'b', maxRetries: 0 }).fees.calculate(
+        1,
+      ),
+    ).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
   });
 });

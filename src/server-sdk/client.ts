@@ -1,17 +1,27 @@
 import { centsToAmount, parseAmount } from '../shared/money.js';
 import type {
-  AuthorizationResponse, TokenResponse, TransactionFeesResponse, TransactionRequest, TransactionResponse,
+  AuthorizationResponse,
+  TokenResponse,
+  TransactionFeesResponse,
+  TransactionRequest,
+  TransactionResponse,
 } from '../shared/wire.js';
 import { createHttp, type HttpOptions, type RequestOptions } from './http.js';
 
 /** Cents of a currency-unit amount, exactly, or a RangeError (a rejection, before any request) that says what is wrong. */
 function cents(amount: number, name: string): number {
   const parsed = parseAmount(amount);
-  if (!parsed.ok) throw new RangeError(`${name} must be an amount of at least 0.00 with at most 2 decimals, up to 10,000,000.00 (${parsed.code}).`);
+  if (!parsed.ok)
+    throw new RangeError(
+      `${name} must be an amount of at least 0.00 with at most 2 decimals, up to 10,000,000.00 (${parsed.code}).`,
+    );
   return parsed.cents;
 }
 
-export interface PayerFeePayment extends Omit<TransactionRequest, 'amount' | 'payerFee' | 'tokenId' | 'creditCardInformation' | 'bankAccountInformation' | 'authorizationId'> {
+export interface PayerFeePayment extends Omit<
+  TransactionRequest,
+  'amount' | 'payerFee' | 'tokenId' | 'creditCardInformation' | 'bankAccountInformation' | 'authorizationId'
+> {
   /** What the agency is to receive, in currency units. */
   amountDue: number;
   tokenId: string;
@@ -31,7 +41,8 @@ export class PaytokenClient {
   private readonly request: ReturnType<typeof createHttp>;
 
   constructor(options: HttpOptions) {
-    if (!options.apiUrl || !options.apiKey || !options.apiSecret) throw new TypeError('PaytokenClient needs apiUrl, apiKey and apiSecret.');
+    if (!options.apiUrl || !options.apiKey || !options.apiSecret)
+      throw new TypeError('PaytokenClient needs apiUrl, apiKey and apiSecret.');
     this.request = createHttp(options);
   }
 
@@ -45,7 +56,8 @@ export class PaytokenClient {
      * Makes a token unusable.
      * @example await paytoken.tokens.delete('tok_…')
      */
-    delete: (id: string): Promise<{ id: string; deleted: true }> => this.request('DELETE', `/api/v1/tokens/${encodeURIComponent(id)}`),
+    delete: (id: string): Promise<{ id: string; deleted: true }> =>
+      this.request('DELETE', `/api/v1/tokens/${encodeURIComponent(id)}`),
   };
 
   readonly fees = {
@@ -69,12 +81,16 @@ export class PaytokenClient {
       return this.request('POST', '/api/v1/transactions', request, options);
     },
     /** @example await paytoken.transactions.retrieve(1042) */
-    retrieve: (id: number | string): Promise<TransactionResponse> => this.request('GET', `/api/v1/transactions/${encodeURIComponent(String(id))}`),
+    retrieve: (id: number | string): Promise<TransactionResponse> =>
+      this.request('GET', `/api/v1/transactions/${encodeURIComponent(String(id))}`),
     /**
      * Holds an amount on a card token for 7 days; capture it with `create({ authorizationId, amount })`.
      * @example const { authorizationId } = await paytoken.transactions.authorize({ tokenId: 'tok_…', amount: 80 })
      */
-    authorize: async (request: { tokenId: string; amount: number }, options?: RequestOptions): Promise<AuthorizationResponse> => {
+    authorize: async (
+      request: { tokenId: string; amount: number },
+      options?: RequestOptions,
+    ): Promise<AuthorizationResponse> => {
       cents(request.amount, 'amount');
       return this.request('POST', '/api/v1/transactions/authorize', request, options);
     },
@@ -83,12 +99,18 @@ export class PaytokenClient {
      * fee of the token's method, with that fee as `payerFee`. The agency receives `amountDue`.
      * @example await paytoken.transactions.createWithPayerFee({ amountDue: 100, tokenId: 'tok_…', payer: 'Ada Lovelace' })
      */
-    createWithPayerFee: async ({ amountDue, ...rest }: PayerFeePayment, options?: RequestOptions): Promise<TransactionResponse> => {
+    createWithPayerFee: async (
+      { amountDue, ...rest }: PayerFeePayment,
+      options?: RequestOptions,
+    ): Promise<TransactionResponse> => {
       const due = cents(amountDue, 'amountDue');
       const token = await this.tokens.retrieve(rest.tokenId);
       const fees = await this.fees.calculate(amountDue);
       const fee = cents(token.transactionType === 'Ach' ? fees.achPayerFee : fees.creditCardPayerFee, 'payerFee');
-      return this.transactions.create({ ...rest, amount: centsToAmount(due + fee), payerFee: centsToAmount(fee) }, options);
+      return this.transactions.create(
+        { ...rest, amount: centsToAmount(due + fee), payerFee: centsToAmount(fee) },
+        options,
+      );
     },
   };
 }

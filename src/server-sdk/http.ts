@@ -32,7 +32,12 @@ export function createHttp(options: HttpOptions) {
   const doFetch = options.fetch ?? globalThis.fetch;
   const authorization = `Basic ${base64(`${options.apiKey}:${options.apiSecret}`)}`;
 
-  return async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, requestOptions: RequestOptions = {}): Promise<T> {
+  return async function request<T>(
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    body?: unknown,
+    requestOptions: RequestOptions = {},
+  ): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json', Authorization: authorization };
     if (options.impersonationAccountKey) headers.impersonationAccountKey = options.impersonationAccountKey;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -42,7 +47,9 @@ export function createHttp(options: HttpOptions) {
       let response: Response;
       try {
         response = await doFetch(`${base}${path}`, {
-          method, headers, signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
+          method,
+          headers,
+          signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
           ...(body !== undefined && { body: JSON.stringify(body) }),
         });
       } catch (error) {
@@ -51,7 +58,10 @@ export function createHttp(options: HttpOptions) {
           continue;
         }
         const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
-        throw new PaytokenApiError(0, { code: timedOut ? 'TIMEOUT' : 'NETWORK_ERROR', message: timedOut ? 'The Paytoken API did not answer in time.' : 'The Paytoken API could not be reached.' });
+        throw new PaytokenApiError(0, {
+          code: timedOut ? 'TIMEOUT' : 'NETWORK_ERROR',
+          message: timedOut ? 'The Paytoken API did not answer in time.' : 'The Paytoken API could not be reached.',
+        });
       }
       if ((response.status >= 500 || response.status === 409) && attempt < retries) {
         await backoff(attempt);
@@ -66,7 +76,8 @@ export function createHttp(options: HttpOptions) {
       }
       if (response.ok) return parsed as T;
       const error = (parsed && typeof parsed === 'object' ? parsed : {}) as Partial<ErrorBody>;
-      if (error.paymentResponseCode) throw new PaymentDeclinedError(response.status, { ...error, paymentResponseCode: error.paymentResponseCode });
+      if (error.paymentResponseCode)
+        throw new PaymentDeclinedError(response.status, { ...error, paymentResponseCode: error.paymentResponseCode });
       throw new PaytokenApiError(response.status, error);
     }
   };

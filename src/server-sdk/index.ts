@@ -3,5 +3,10 @@ export { PaytokenClient, type PayerFeePayment } from './client.js';
 export { PaymentDeclinedError, PaytokenApiError } from './errors.js';
 export type { HttpOptions as PaytokenClientOptions, RequestOptions } from './http.js';
 export type {
-  AuthorizationResponse, PaymentResponseCode, TokenResponse, TransactionFeesResponse, TransactionRequest, TransactionResponse,
+  AuthorizationResponse,
+  PaymentResponseCode,
+  TokenResponse,
+  TransactionFeesResponse,
+  TransactionRequest,
+  TransactionResponse,
 } from '../shared/wire.js';

@@ -21,7 +21,10 @@ export interface AccountCredentials {
   impersonationKey: string | null;
 }
 
-export async function createAccount(repository: Repository, input: NewAccountInput): Promise<{ account: Account; credentials: AccountCredentials }> {
+export async function createAccount(
+  repository: Repository,
+  input: NewAccountInput,
+): Promise<{ account: Account; credentials: AccountCredentials }> {
   const keys = newCredentials();
   const account = await repository.accounts.create({
     name: input.name,
@@ -59,9 +62,17 @@ export async function seedIfEmpty(repository: Repository): Promise<SandboxCreden
   return repository.sql.transaction(async (tx) => {
     const inTransaction = createRepository(tx);
     if ((await inTransaction.accounts.list()).length) return null;
-    const system = await createAccount(inTransaction, { name: 'Sandbox System', kind: 'system', feeSchedules: SPRINGFIELD_FEES });
+    const system = await createAccount(inTransaction, {
+      name: 'Sandbox System',
+      kind: 'system',
+      feeSchedules: SPRINGFIELD_FEES,
+    });
     const linked = { kind: 'client' as const, systemAccountId: system.account.id };
-    const springfield = await createAccount(inTransaction, { ...linked, name: 'Springfield', feeSchedules: SPRINGFIELD_FEES });
+    const springfield = await createAccount(inTransaction, {
+      ...linked,
+      name: 'Springfield',
+      feeSchedules: SPRINGFIELD_FEES,
+    });
     const shelby = await createAccount(inTransaction, { ...linked, name: 'Shelby', feeSchedules: SHELBY_FEES });
     return { system: system.credentials, springfield: springfield.credentials, shelby: shelby.credentials };
   });

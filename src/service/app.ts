@@ -35,8 +35,15 @@ export interface BuildOptions extends Omit<ServiceDeps, Defaulted>, Partial<Pick
 
 /** Never logged, whatever object they appear in. */
 const REDACT = [
-  'req.headers.authorization', 'req.headers.impersonationaccountkey', 'headers.authorization',
-  '*.cardNumber', '*.cvc', '*.accountNumber', '*.routingNumber', 'body', '*.body',
+  'req.headers.authorization',
+  'req.headers.impersonationaccountkey',
+  'headers.authorization',
+  '*.cardNumber',
+  '*.cvc',
+  '*.accountNumber',
+  '*.routingNumber',
+  'body',
+  '*.body',
 ];
 
 export function createLogger(level: string, stream?: DestinationStream): Logger {
@@ -79,10 +86,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     return reply
       .status(api.status)
       .headers(api.headers)
-      .send({ message: api.message, code: api.code, ...(api.errors.length && { errors: api.errors }), requestId: request.id });
+      .send({
+        message: api.message,
+        code: api.code,
+        ...(api.errors.length && { errors: api.errors }),
+        requestId: request.id,
+      });
   });
   app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({ message: `${SERVICE_MESSAGES.NOT_FOUND.slice(0, -1)}: ${request.method} ${request.url.split('?')[0]}.`, code: 'NOT_FOUND', requestId: request.id }),
+    reply.status(404).send({
+      message: `${SERVICE_MESSAGES.NOT_FOUND.slice(0, -1)}: ${request.method} ${request.url.split('?')[0]}.`,
+      code: 'NOT_FOUND',
+      requestId: request.id,
+    }),
   );
 
   await registerOpenApi(app, deps.version);
@@ -115,7 +131,9 @@ function toApiError(error: FastifyError): ApiError {
   };
   const known = mapped[error.code];
   if (known) return ApiError.of(known[0], known[1]);
-  if (error instanceof SyntaxError || error.statusCode === 400) return ApiError.of(400, error instanceof SyntaxError ? 'MALFORMED_JSON' : 'INVALID_REQUEST');
-  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return new ApiError(error.statusCode, 'INVALID_REQUEST', SERVICE_MESSAGES.INVALID_REQUEST);
+  if (error instanceof SyntaxError || error.statusCode === 400)
+    return ApiError.of(400, error instanceof SyntaxError ? 'MALFORMED_JSON' : 'INVALID_REQUEST');
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)
+    return new ApiError(error.statusCode, 'INVALID_REQUEST', SERVICE_MESSAGES.INVALID_REQUEST);
   return ApiError.of(500, 'INTERNAL_ERROR');
 }

@@ -3,21 +3,50 @@ import { ConfigError, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
   it('starts with no set-up at all', () => {
-    expect(loadConfig({})).toMatchObject({ port: 4010, host: '127.0.0.1', dataDir: '.data', databaseUrl: undefined, logLevel: 'info', tokenRateLimitPerIp: 60 });
+    expect(loadConfig({})).toMatchObject({
+      port: 4010,
+      host: '127.0.0.1',
+      dataDir: '.data',
+      databaseUrl: undefined,
+      logLevel: 'info',
+      tokenRateLimitPerIp: 60,
+    });
   });
 
   it('reads every variable', () => {
     const config = loadConfig({
-      PORT: '8080', HOST: '0.0.0.0', DATABASE_URL: 'postgres://u:p@db/pay', DATA_DIR: '/var/lib/paytoken', LOG_LEVEL: 'warn',
-      PAYTOKEN_VAULT_KEY: 'a'.repeat(64), TOKEN_RATE_LIMIT_PER_IP: '5', TOKEN_RATE_LIMIT_PER_KEY: '50', PUBLIC_URL: 'https://pay.example.com/',
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://u:p@db/pay',
+      DATA_DIR: '/var/lib/paytoken',
+      LOG_LEVEL: 'warn',
+      PAYTOKEN_VAULT_KEY: 'a'.repeat(64),
+      TOKEN_RATE_LIMIT_PER_IP: '5',
+      TOKEN_RATE_LIMIT_PER_KEY: '50',
+      PUBLIC_URL: 'https://pay.example.com/',
     });
-    expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', databaseUrl: 'postgres://u:p@db/pay', logLevel: 'warn', tokenRateLimitPerIp: 5, tokenRateLimitPerKey: 50, publicUrl: 'https://pay.example.com' });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://u:p@db/pay',
+      logLevel: 'warn',
+      tokenRateLimitPerIp: 5,
+      tokenRateLimitPerKey: 50,
+      publicUrl: 'https://pay.example.com',
+    });
   });
 
   it('reports every bad value with what was expected', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', PAYTOKEN_VAULT_KEY: 'short', TOKEN_RATE_LIMIT_PER_IP: '0', PUBLIC_URL: 'pay.example.com' });
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        LOG_LEVEL: 'loud',
+        PAYTOKEN_VAULT_KEY: 'short',
+        TOKEN_RATE_LIMIT_PER_IP: '0',
+        PUBLIC_URL: 'pay.example.com',
+      });
     } catch (caught) {
       error = caught;
     }

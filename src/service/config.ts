@@ -60,15 +60,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
     dataDir: env.DATA_DIR || '.data',
     vaultKey: env.PAYTOKEN_VAULT_KEY || undefined,
-    vaultOldKeys: (env.PAYTOKEN_VAULT_OLD_KEYS ?? '').split(',').map((key) => key.trim()).filter(Boolean),
+    vaultOldKeys: (env.PAYTOKEN_VAULT_OLD_KEYS ?? '')
+      .split(',')
+      .map((key) => key.trim())
+      .filter(Boolean),
     logLevel,
     tokenRateLimitPerIp: integer('TOKEN_RATE_LIMIT_PER_IP', 60, 1, 1_000_000),
     tokenRateLimitPerKey: integer('TOKEN_RATE_LIMIT_PER_KEY', 600, 1, 1_000_000),
     publicUrl: url('PUBLIC_URL', ['http:', 'https:'])?.replace(/\/+$/, ''),
   };
-  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; it is "${env.LOG_LEVEL}".`);
-  for (const [name, key] of [['PAYTOKEN_VAULT_KEY', config.vaultKey], ...config.vaultOldKeys.map((old) => ['PAYTOKEN_VAULT_OLD_KEYS', old])]) {
-    if (key && !parseVaultKey(key)) problems.push(`${name} must be 32 bytes as 64 hex digits or base64 (e.g. \`openssl rand -base64 32\`).`);
+  if (!LOG_LEVELS.includes(logLevel))
+    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; it is "${env.LOG_LEVEL}".`);
+  for (const [name, key] of [
+    ['PAYTOKEN_VAULT_KEY', config.vaultKey],
+    ...config.vaultOldKeys.map((old) => ['PAYTOKEN_VAULT_OLD_KEYS', old]),
+  ]) {
+    if (key && !parseVaultKey(key))
+      problems.push(`${name} must be 32 bytes as 64 hex digits or base64 (e.g. \`openssl rand -base64 32\`).`);
   }
   if (problems.length) throw new ConfigError(problems);
   return config;

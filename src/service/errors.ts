@@ -42,7 +42,12 @@ export class ApiError extends Error {
   }
 
   /** An error with a service code and its catalog message. */
-  static of(status: number, code: ServiceCode, params: Record<string, string | number> = {}, headers: Record<string, string> = {}): ApiError {
+  static of(
+    status: number,
+    code: ServiceCode,
+    params: Record<string, string | number> = {},
+    headers: Record<string, string> = {},
+  ): ApiError {
     const message = SERVICE_MESSAGES[code].replace(/\{(\w+)\}/g, (_, name: string) => String(params[name]));
     return new ApiError(status, code, message, [], headers);
   }

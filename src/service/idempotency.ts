@@ -14,7 +14,10 @@ export interface Outcome {
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
-    return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`).join(',')}}`;
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }
@@ -35,7 +38,8 @@ export async function idempotent(
 ): Promise<FastifyReply> {
   const header = request.headers['idempotency-key'];
   if (header === undefined) return send(reply, await run());
-  if (typeof header !== 'string' || !/^[\x21-\x7e]{1,255}$/.test(header)) throw ApiError.of(400, 'INVALID_IDEMPOTENCY_KEY');
+  if (typeof header !== 'string' || !/^[\x21-\x7e]{1,255}$/.test(header))
+    throw ApiError.of(400, 'INVALID_IDEMPOTENCY_KEY');
   const key = { scope, operation, key: header };
   const claim = await deps.repository.idempotency.claim(key, deps.vault.fingerprint(canonical(request.body)));
   if (claim.state === 'mismatch') throw ApiError.of(422, 'IDEMPOTENCY_KEY_REUSED');

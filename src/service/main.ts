@@ -56,18 +56,29 @@ export function banner(service: RunningService, config: ServiceConfig): string {
     `  Hosted script    ${service.url}/scripts/paytoken.js   (integrity values: /scripts/manifest.json)`,
   ];
   if (service.seeded) {
-    lines.push('', 'Sandbox accounts (secrets are shown once; also saved to ' + join(config.dataDir, 'sandbox-credentials.json') + ', mode 0600):');
+    lines.push(
+      '',
+      'Sandbox accounts (secrets are shown once; also saved to ' +
+        join(config.dataDir, 'sandbox-credentials.json') +
+        ', mode 0600):',
+    );
     for (const account of Object.values(service.seeded)) {
       lines.push(`  ${account.name.padEnd(15)} apiKey ${account.apiKey}  apiSecret ${account.apiSecret}`);
-      lines.push(`  ${''.padEnd(15)} publicKey ${account.publicKey}${account.impersonationKey ? `  impersonationKey ${account.impersonationKey}` : ''}`);
+      lines.push(
+        `  ${''.padEnd(15)} publicKey ${account.publicKey}${account.impersonationKey ? `  impersonationKey ${account.impersonationKey}` : ''}`,
+      );
     }
   } else {
-    lines.push('', `Accounts: npm run accounts -- list   (first-start credentials: ${join(config.dataDir, 'sandbox-credentials.json')})`);
+    lines.push(
+      '',
+      `Accounts: npm run accounts -- list   (first-start credentials: ${join(config.dataDir, 'sandbox-credentials.json')})`,
+    );
   }
   lines.push('', 'Test cards (any future expiry, any CVC of the right length):');
   for (const [number, result] of TEST_CARDS) lines.push(`  ${number.padEnd(22)} ${result}`);
   lines.push('Test bank accounts:');
-  for (const [routing, account, result] of TEST_BANK_ACCOUNTS) lines.push(`  routing ${routing}, account ${account}: ${result}`);
+  for (const [routing, account, result] of TEST_BANK_ACCOUNTS)
+    lines.push(`  routing ${routing}, account ${account}: ${result}`);
   return lines.join('\n');
 }
 

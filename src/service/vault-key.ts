@@ -8,14 +8,19 @@ import { parseVaultKey } from './vault.js';
  * The vault keys: PAYTOKEN_VAULT_KEY (and former keys) when set; otherwise a key generated once into
  * the data directory with mode 0600. That file is the only way to read stored card numbers again.
  */
-export function loadVaultKeys(config: Pick<ServiceConfig, 'vaultKey' | 'vaultOldKeys' | 'dataDir'>, warn: (message: string) => void): Buffer[] {
+export function loadVaultKeys(
+  config: Pick<ServiceConfig, 'vaultKey' | 'vaultOldKeys' | 'dataDir'>,
+  warn: (message: string) => void,
+): Buffer[] {
   const old = config.vaultOldKeys.map((key) => parseVaultKey(key) as Buffer);
   if (config.vaultKey) return [parseVaultKey(config.vaultKey) as Buffer, ...old];
   const file = join(config.dataDir, 'vault.key');
   if (!existsSync(file)) {
     mkdirSync(config.dataDir, { recursive: true });
     writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
-    warn(`No PAYTOKEN_VAULT_KEY is set: generated one into ${file} (mode 0600). Set PAYTOKEN_VAULT_KEY in production and keep it safe: stored card numbers cannot be read without it.`);
+    warn(
+      `No PAYTOKEN_VAULT_KEY is set: generated one into ${file} (mode 0600). Set PAYTOKEN_VAULT_KEY in production and keep it safe: stored card numbers cannot be read without it.`,
+    );
   }
   chmodSync(file, 0o600);
   const key = parseVaultKey(readFileSync(file, 'utf8'));

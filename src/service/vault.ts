@@ -21,7 +21,10 @@ export const keyIdOf = (key: Buffer): string => createHash('sha256').update(key)
 export function parseVaultKey(text: string): Buffer | null {
   const trimmed = text.trim();
   const key = /^[0-9a-f]{64}$/i.test(trimmed) ? Buffer.from(trimmed, 'hex') : Buffer.from(trimmed, 'base64');
-  return key.length === 32 && (/^[0-9a-f]{64}$/i.test(trimmed) || key.toString('base64').replace(/=+$/, '') === trimmed.replace(/=+$/, '')) ? key : null;
+  return key.length === 32 &&
+    (/^[0-9a-f]{64}$/i.test(trimmed) || key.toString('base64').replace(/=+$/, '') === trimmed.replace(/=+$/, ''))
+    ? key
+    : null;
 }
 
 export function createVault(keys: Buffer[]): Vault {
@@ -37,7 +40,12 @@ export function createVault(keys: Buffer[]): Vault {
       const iv = randomBytesPooled(12);
       const cipher = createCipheriv('aes-256-gcm', current, iv).setAAD(Buffer.from(tokenId));
       const ciphertext = Buffer.concat([cipher.update(JSON.stringify(details), 'utf8'), cipher.final()]);
-      return { keyId, sealed: ['v1', iv, cipher.getAuthTag(), ciphertext].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.') };
+      return {
+        keyId,
+        sealed: ['v1', iv, cipher.getAuthTag(), ciphertext]
+          .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+          .join('.'),
+      };
     },
     open(id, sealed, tokenId) {
       const key = byId.get(id);
@@ -46,7 +54,9 @@ export function createVault(keys: Buffer[]): Vault {
       if (version !== 'v1' || !iv || !tag || ciphertext === undefined) throw new Error('Unknown sealed format.');
       const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url')).setAAD(Buffer.from(tokenId));
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-      return JSON.parse(Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8'));
+      return JSON.parse(
+        Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8'),
+      );
     },
   };
 }

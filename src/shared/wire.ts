@@ -92,11 +92,25 @@ export interface TransactionFeesResponse {
 
 /** Processor answers (contract §6). */
 export type PaymentResponseCode =
-  | 'Success' | 'GenericDecline' | 'DoNotHonor' | 'InvalidAccountNumber' | 'InsufficientFunds'
-  | 'DeclineCvvFail' | 'ExceedsApprovalAmountLimit' | 'NoSuchIssuer' | 'InvalidPaymentType'
-  | 'InvalidExpirationDate' | 'LostOrStolenCard' | 'ExpiredCard' | 'HardDuplicateTransaction'
-  | 'InvalidToken' | 'InvalidAuthorization' | 'InvalidRoutingNumber' | 'SoftDuplicateTransaction'
-  | 'CachedPaymentDataExpired' | 'PaymentMethodBlackListed';
+  | 'Success'
+  | 'GenericDecline'
+  | 'DoNotHonor'
+  | 'InvalidAccountNumber'
+  | 'InsufficientFunds'
+  | 'DeclineCvvFail'
+  | 'ExceedsApprovalAmountLimit'
+  | 'NoSuchIssuer'
+  | 'InvalidPaymentType'
+  | 'InvalidExpirationDate'
+  | 'LostOrStolenCard'
+  | 'ExpiredCard'
+  | 'HardDuplicateTransaction'
+  | 'InvalidToken'
+  | 'InvalidAuthorization'
+  | 'InvalidRoutingNumber'
+  | 'SoftDuplicateTransaction'
+  | 'CachedPaymentDataExpired'
+  | 'PaymentMethodBlackListed';
 
 /** `POST /api/v1/transactions` (spec §2.2, contract §5). */
 export interface TransactionRequest {

@@ -11,7 +11,8 @@ import type { TokenResult } from './result.js';
 const bundlePath = new URL('../../dist/browser/paytoken.js', import.meta.url);
 
 function loadBundle(): { createToken: typeof createToken } {
-  if (!existsSync(bundlePath)) throw new Error('dist/browser/paytoken.js is missing: run `npm run build` first (npm test does).');
+  if (!existsSync(bundlePath))
+    throw new Error('dist/browser/paytoken.js is missing: run `npm run build` first (npm test does).');
   const context = { URL, crypto, setTimeout, clearTimeout, AbortController, AbortSignal, fetch, Date };
   vm.runInNewContext(`${readFileSync(bundlePath, 'utf8')};globalThis.loaded = Paytoken;`, context);
   return (context as unknown as { loaded: { createToken: typeof createToken } }).loaded;
@@ -20,7 +21,11 @@ function loadBundle(): { createToken: typeof createToken } {
 /** Validates without sending: a valid request stops at the already-aborted signal. */
 const outcome = async (create: typeof createToken, cardNumber: string, cvc = '123'): Promise<string> => {
   const result: TokenResult = await create(
-    { payer: 'Ada', emailAddress: 'ada@example.com', creditCardInformation: { accountHolder: 'Ada', cardNumber, cvc, month: '12', year: 2030 } },
+    {
+      payer: 'Ada',
+      emailAddress: 'ada@example.com',
+      creditCardInformation: { accountHolder: 'Ada', cardNumber, cvc, month: '12', year: 2030 },
+    },
     { publicKey: 'pk', apiUrl: 'https://pay.example', signal: AbortSignal.abort() },
   );
   return result.success ? 'sent' : [result.code, ...result.errors.map((error) => error.code)].join(' ');
@@ -30,9 +35,19 @@ describe('the built paytoken.js', () => {
   const bundle = loadBundle();
 
   it.each<[string, string]>([
-    ['4242424242424242', '123'], ['4000000000000002', '123'], ['5555555555554444', '123'], ['2223003122003222', '123'],
-    ['3782 822463 10005', '1234'], ['6011111111111117', '123'], ['30569309025904', '123'], ['3530111333300000', '123'],
-    ['6200000000000005', '123'], ['4242424242424241', '123'], ['4242', '123'], ['1234567812345678', '123'], ['', '123'],
+    ['4242424242424242', '123'],
+    ['4000000000000002', '123'],
+    ['5555555555554444', '123'],
+    ['2223003122003222', '123'],
+    ['3782 822463 10005', '1234'],
+    ['6011111111111117', '123'],
+    ['30569309025904', '123'],
+    ['3530111333300000', '123'],
+    ['6200000000000005', '123'],
+    ['4242424242424241', '123'],
+    ['4242', '123'],
+    ['1234567812345678', '123'],
+    ['', '123'],
   ])('treats %s as the source does', async (cardNumber, cvc) => {
     expect(await outcome(bundle.createToken, cardNumber, cvc)).toBe(await outcome(createToken, cardNumber, cvc));
   });

@@ -36,7 +36,11 @@ export function configFromScript(script: Element | null): PaytokenConfig {
   if (!(script instanceof HTMLScriptElement)) return {};
   const { publicKey, impersonationAccountKey, apiUrl } = script.dataset;
   // `script.src` is always an absolute URL when the attribute is set (the browser resolves it).
-  return defined({ publicKey, impersonationAccountKey, apiUrl: apiUrl ?? (script.src ? new URL(script.src).origin : undefined) });
+  return defined({
+    publicKey,
+    impersonationAccountKey,
+    apiUrl: apiUrl ?? (script.src ? new URL(script.src).origin : undefined),
+  });
 }
 
 function defined(config: PaytokenConfig): PaytokenConfig {

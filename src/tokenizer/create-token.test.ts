@@ -5,7 +5,12 @@ import { configure, createToken, type TokenResult } from './index.js';
 
 /** A real HTTP server whose answers each test scripts, and which records what reached it. */
 type Answer = (request: IncomingMessage, response: ServerResponse) => void;
-interface Received { method: string; url: string; headers: IncomingMessage['headers']; body: unknown }
+interface Received {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: unknown;
+}
 
 let server: Server;
 let apiUrl: string;
@@ -17,7 +22,12 @@ beforeAll(async () => {
     let text = '';
     request.on('data', (chunk) => (text += chunk));
     request.on('end', () => {
-      received.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body: text ? JSON.parse(text) : undefined });
+      received.push({
+        method: request.method ?? '',
+        url: request.url ?? '',
+        headers: request.headers,
+        body: text ? JSON.parse(text) : undefined,
+      });
       // No keep-alive: a socket closed after one test must not be reused by the next.
       response.setHeader('Connection', 'close');
       const answer = answers.shift() ?? ((_, res) => res.writeHead(500).end());
@@ -34,13 +44,22 @@ afterEach(() => {
   server.closeAllConnections();
 });
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}): Answer => (_, response) =>
-  response.writeHead(status, { 'Content-Type': 'application/json', ...headers }).end(JSON.stringify(body));
+const json =
+  (status: number, body: unknown, headers: Record<string, string> = {}): Answer =>
+  (_, response) =>
+    response.writeHead(status, { 'Content-Type': 'application/json', ...headers }).end(JSON.stringify(body));
 
 const tokenRequest = {
   payer: 'Ada Lovelace',
   emailAddress: 'ada@example.com',
-  creditCardInformation: { accountHolder: 'Ada Lovelace', cardNumber: '4242 4242 4242 4242', cvc: '123', month: '1', year: 2030, postalCode: '12345' },
+  creditCardInformation: {
+    accountHolder: 'Ada Lovelace',
+    cardNumber: '4242 4242 4242 4242',
+    cvc: '123',
+    month: '1',
+    year: 2030,
+    postalCode: '12345',
+  },
 };
 const options = () => ({ publicKey: 'pk_test_springfield', apiUrl });
 
@@ -63,7 +82,14 @@ describe('createToken', () => {
     expect(request?.body).toEqual({
       payer: 'Ada Lovelace',
       emailAddress: 'ada@example.com',
-      creditCardInformation: { accountHolder: 'Ada Lovelace', cardNumber: '4242424242424242', cvc: '123', month: '01', year: 2030, postalCode: '12345' },
+      creditCardInformation: {
+        accountHolder: 'Ada Lovelace',
+        cardNumber: '4242424242424242',
+        cvc: '123',
+        month: '01',
+        year: 2030,
+        postalCode: '12345',
+      },
     });
   });
 
@@ -76,40 +102,107 @@ describe('createToken', () => {
 
   it('tokenizes a bank account', async () => {
     answers.push((_, response) => response.writeHead(201, { Location: '/api/v1/tokens/tok_ach' }).end());
-    const bank = { accountType: 'PersonalChecking' as const, routingNumber: '021000021', accountNumber: '0001-2345-6789' };
-    const result = await createToken({ payer: 'Ada', emailAddress: 'ada@example.com', bankAccountInformation: bank }, options());
+    const bank = {
+      accountType: 'PersonalChecking' as const,
+      routingNumber: '021000021',
+      accountNumber: '0001-2345-6789',
+    };
+    const result = await createToken(
+      { payer: 'Ada', emailAddress: 'ada@example.com', bankAccountInformation: bank },
+      options(),
+    );
     expect(result).toEqual({ success: true, id: 'tok_ach' });
     expect(received[0]?.body).toMatchObject({ bankAccountInformation: { accountNumber: '000123456789' } });
   });
 
   it('makes no request for invalid data and reports every problem', async () => {
-    const result = await createToken({ ...tokenRequest, emailAddress: 'x', creditCardInformation: { ...tokenRequest.creditCardInformation, cardNumber: '4242424242424241', month: '13' } }, options());
+    const result = await createToken(
+      {
+        ...tokenRequest,
+        emailAddress: 'x',
+        creditCardInformation: { ...tokenRequest.creditCardInformation, cardNumber: '4242424242424241', month: '13' },
+      },
+      options(),
+    );
     expect(result).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
     if (result.success) return;
-    expect(result.errors.map((error) => error.code)).toEqual(['INVALID_EMAIL_ADDRESS', 'INVALID_CARD_NUMBER', 'INVALID_EXPIRATION_MONTH']);
-    expect(result.errorMessage).toBe('Email address is not valid. Card number is not valid. Expiration month must be 1 to 12.');
+    expect(result.errors.map((error) => error.code)).toEqual([
+      'INVALID_EMAIL_ADDRESS',
+      'INVALID_CARD_NUMBER',
+      'INVALID_EXPIRATION_MONTH',
+    ]);
+    expect(result.errorMessage).toBe(
+      'Email address is not valid. Card number is not valid. Expiration month must be 1 to 12.',
+    );
     expect(received).toHaveLength(0);
   });
 
   it('uses the single code when there is one problem', async () => {
     const result = await createToken({ ...tokenRequest, payer: '' }, options());
-    expect(result).toEqual({ success: false, code: 'PAYER_REQUIRED', errorMessage: 'Payer name is required.', errors: [{ field: 'payer', code: 'PAYER_REQUIRED', message: 'Payer name is required.' }] });
+    expect(result).toEqual({
+      success: false,
+      code: 'PAYER_REQUIRED',
+      errorMessage: 'Payer name is required.',
+      errors: [{ field: 'payer', code: 'PAYER_REQUIRED', message: 'Payer name is required.' }],
+    });
   });
 
   it("passes on the service's 400 message and field errors", async () => {
-    const errors = [{ field: 'creditCardInformation.cardNumber', code: 'UNSUPPORTED_CARD_BRAND', message: 'This card brand is not accepted.' }];
-    answers.push(json(400, { message: 'This card brand is not accepted.', code: 'UNSUPPORTED_CARD_BRAND', errors, requestId: 'req_1' }));
-    expect(await createToken(tokenRequest, options())).toEqual({ success: false, errorMessage: 'This card brand is not accepted.', code: 'UNSUPPORTED_CARD_BRAND', errors });
+    const errors = [
+      {
+        field: 'creditCardInformation.cardNumber',
+        code: 'UNSUPPORTED_CARD_BRAND',
+        message: 'This card brand is not accepted.',
+      },
+    ];
+    answers.push(
+      json(400, {
+        message: 'This card brand is not accepted.',
+        code: 'UNSUPPORTED_CARD_BRAND',
+        errors,
+        requestId: 'req_1',
+      }),
+    );
+    expect(await createToken(tokenRequest, options())).toEqual({
+      success: false,
+      errorMessage: 'This card brand is not accepted.',
+      code: 'UNSUPPORTED_CARD_BRAND',
+      errors,
+    });
   });
 
   it.each([
-    [json(401, { message: 'Missing or invalid credentials.' }), 'PUBLIC_KEY_REJECTED', 'The public key was not accepted.'],
-    [json(403, { message: 'The public key can only create payment tokens.' }), 'PUBLIC_KEY_REJECTED', 'The public key was not accepted.'],
-    [json(403, { message: 'Origin refused.', code: 'ORIGIN_NOT_ALLOWED' }), 'ORIGIN_NOT_ALLOWED', 'This page is not allowed to use this public key.'],
-    [json(429, { message: 'Slow down.' }, { 'Retry-After': '17' }), 'RATE_LIMITED', 'Too many attempts. Try again in 17 seconds.'],
+    [
+      json(401, { message: 'Missing or invalid credentials.' }),
+      'PUBLIC_KEY_REJECTED',
+      'The public key was not accepted.',
+    ],
+    [
+      json(403, { message: 'The public key can only create payment tokens.' }),
+      'PUBLIC_KEY_REJECTED',
+      'The public key was not accepted.',
+    ],
+    [
+      json(403, { message: 'Origin refused.', code: 'ORIGIN_NOT_ALLOWED' }),
+      'ORIGIN_NOT_ALLOWED',
+      'This page is not allowed to use this public key.',
+    ],
+    [
+      json(429, { message: 'Slow down.' }, { 'Retry-After': '17' }),
+      'RATE_LIMITED',
+      'Too many attempts. Try again in 17 seconds.',
+    ],
     [json(429, { message: 'Slow down.' }), 'RATE_LIMITED', 'Too many attempts. Try again in 60 seconds.'],
-    [(_: IncomingMessage, response: ServerResponse) => response.writeHead(201).end(), 'UNEXPECTED_RESPONSE', 'The payment service sent an unexpected answer.'],
-    [(_: IncomingMessage, response: ServerResponse) => response.writeHead(400).end('<html>bad</html>'), 'UNEXPECTED_RESPONSE', 'The payment service sent an unexpected answer.'],
+    [
+      (_: IncomingMessage, response: ServerResponse) => response.writeHead(201).end(),
+      'UNEXPECTED_RESPONSE',
+      'The payment service sent an unexpected answer.',
+    ],
+    [
+      (_: IncomingMessage, response: ServerResponse) => response.writeHead(400).end('<html>bad</html>'),
+      'UNEXPECTED_RESPONSE',
+      'The payment service sent an unexpected answer.',
+    ],
   ])('answers %# as %s', async (answer, code, errorMessage) => {
     answers.push(answer);
     expect(await createToken(tokenRequest, options())).toEqual({ success: false, code, errorMessage, errors: [] });
@@ -117,7 +210,9 @@ describe('createToken', () => {
   });
 
   it('retries a 5xx twice with the same Idempotency-Key, then succeeds', async () => {
-    answers.push(json(500, { message: 'boom' }), json(503, { message: 'busy' }), (_, response) => response.writeHead(201, { Location: '/api/v1/tokens/tok_third' }).end());
+    answers.push(json(500, { message: 'boom' }), json(503, { message: 'busy' }), (_, response) =>
+      response.writeHead(201, { Location: '/api/v1/tokens/tok_third' }).end(),
+    );
     expect(await createToken(tokenRequest, options())).toEqual({ success: true, id: 'tok_third' });
     expect(received).toHaveLength(3);
     expect(new Set(received.map((request) => request.headers['idempotency-key'])).size).toBe(1);
@@ -125,7 +220,11 @@ describe('createToken', () => {
 
   it('gives up after two retries with a readable error', async () => {
     answers.push(json(502, {}), json(502, {}), json(502, {}), json(201, { id: 'never' }));
-    expect(await createToken(tokenRequest, options())).toMatchObject({ success: false, code: 'SERVICE_ERROR', errorMessage: 'The payment service had a problem. Try again later.' });
+    expect(await createToken(tokenRequest, options())).toMatchObject({
+      success: false,
+      code: 'SERVICE_ERROR',
+      errorMessage: 'The payment service had a problem. Try again later.',
+    });
     expect(received).toHaveLength(3);
   });
 
@@ -149,7 +248,11 @@ describe('createToken', () => {
     answers.push(() => undefined);
     const started = Date.now();
     const result = await createToken(tokenRequest, { ...options(), timeoutMs: 300 });
-    expect(result).toMatchObject({ success: false, code: 'TIMEOUT', errorMessage: 'The payment service did not answer in time. Try again.' });
+    expect(result).toMatchObject({
+      success: false,
+      code: 'TIMEOUT',
+      errorMessage: 'The payment service did not answer in time. Try again.',
+    });
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
@@ -160,7 +263,9 @@ describe('createToken', () => {
     setTimeout(() => controller.abort(), 100);
     expect(await pending).toMatchObject({ success: false, code: 'ABORTED' });
     const count = received.length;
-    expect(await createToken(tokenRequest, { ...options(), signal: AbortSignal.abort() })).toMatchObject({ code: 'ABORTED' });
+    expect(await createToken(tokenRequest, { ...options(), signal: AbortSignal.abort() })).toMatchObject({
+      code: 'ABORTED',
+    });
     expect(received.length).toBe(count);
   });
 
@@ -171,7 +276,10 @@ describe('createToken', () => {
     ['not a url', 'INVALID_API_URL'],
     [undefined, 'INVALID_API_URL'],
   ])('refuses the API URL %s with %s and sends nothing', async (url, code) => {
-    expect(await createToken(tokenRequest, { publicKey: 'pk', ...(url && { apiUrl: url }) })).toMatchObject({ success: false, code });
+    expect(await createToken(tokenRequest, { publicKey: 'pk', ...(url && { apiUrl: url }) })).toMatchObject({
+      success: false,
+      code,
+    });
     expect(received).toHaveLength(0);
   });
 
@@ -201,9 +309,13 @@ describe('createToken', () => {
 
   it('survives a callback that throws: the Promise resolves and later calls work', async () => {
     answers.push(json(201, { id: 'tok_1' }), json(201, { id: 'tok_2' }));
-    const first = createToken(tokenRequest, () => {
-      throw new Error('integrator bug');
-    }, options());
+    const first = createToken(
+      tokenRequest,
+      () => {
+        throw new Error('integrator bug');
+      },
+      options(),
+    );
     await expect(first).resolves.toEqual({ success: true, id: 'tok_1' });
     await new Promise((resolve) => setTimeout(resolve, 10));
     await expect(createToken(tokenRequest, options())).resolves.toEqual({ success: true, id: 'tok_2' });
@@ -214,7 +326,10 @@ describe('createToken', () => {
     answers.push(json(201, { id: 'a' }), json(201, { id: 'b' }));
     await createToken(tokenRequest);
     await createToken(tokenRequest, { publicKey: 'pk_per_call' });
-    expect(received.map((request) => request.headers.authorization)).toEqual(['Api-Key pk_configured', 'Api-Key pk_per_call']);
+    expect(received.map((request) => request.headers.authorization)).toEqual([
+      'Api-Key pk_configured',
+      'Api-Key pk_per_call',
+    ]);
     configure({ publicKey: '', apiUrl: '' });
   });
 });

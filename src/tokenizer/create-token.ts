@@ -32,7 +32,11 @@ const RETRIES = 2;
  *   else showError(result.errorMessage);
  * });
  */
-export function createToken(data: TokenRequest, callback?: TokenCallback | CreateTokenOptions, options?: CreateTokenOptions): Promise<TokenResult> {
+export function createToken(
+  data: TokenRequest,
+  callback?: TokenCallback | CreateTokenOptions,
+  options?: CreateTokenOptions,
+): Promise<TokenResult> {
   const handler = typeof callback === 'function' ? callback : undefined;
   const callOptions = typeof callback === 'function' ? options : (callback ?? options);
   const result = tokenize(data, callOptions).catch(() => failure('UNEXPECTED_RESPONSE'));
@@ -76,15 +80,19 @@ async function tokenize(data: TokenRequest, options: CreateTokenOptions = {}): P
 function toResult(outcome: Outcome, url: URL): TokenResult {
   if (outcome.kind !== 'response') return failure(NO_RESPONSE[outcome.kind]);
   const { response } = outcome;
-  const body = (outcome.body && typeof outcome.body === 'object' ? outcome.body : {}) as Partial<ErrorBody> & { id?: unknown };
+  const body = (outcome.body && typeof outcome.body === 'object' ? outcome.body : {}) as Partial<ErrorBody> & {
+    id?: unknown;
+  };
   const { status } = response;
   if (status === 200 || status === 201) {
-    const id = idFromLocation(response.headers.get('Location'), url) ?? (typeof body.id === 'string' ? body.id : undefined);
+    const id =
+      idFromLocation(response.headers.get('Location'), url) ?? (typeof body.id === 'string' ? body.id : undefined);
     return id ? { success: true, id } : failure('UNEXPECTED_RESPONSE');
   }
   if (status === 401) return failure('PUBLIC_KEY_REJECTED');
   if (status === 403) return failure(body.code === 'ORIGIN_NOT_ALLOWED' ? 'ORIGIN_NOT_ALLOWED' : 'PUBLIC_KEY_REJECTED');
-  if (status === 429) return failure('RATE_LIMITED', { seconds: retryAfterSeconds(response.headers.get('Retry-After')) });
+  if (status === 429)
+    return failure('RATE_LIMITED', { seconds: retryAfterSeconds(response.headers.get('Retry-After')) });
   if (status >= 500) return failure('SERVICE_ERROR');
   if (typeof body.message !== 'string') return failure('UNEXPECTED_RESPONSE');
   const errors: ResultFieldError[] = Array.isArray(body.errors) ? body.errors : [];

@@ -1,8 +1,7 @@
 /** One POST with bounded retries, an overall deadline and an abort signal. */
 
 export type Outcome =
-  | { kind: 'response'; response: Response; body: unknown }
-  | { kind: 'network' | 'timeout' | 'aborted' };
+  { kind: 'response'; response: Response; body: unknown } | { kind: 'network' | 'timeout' | 'aborted' };
 
 export interface PostOptions {
   headers: Record<string, string>;
@@ -15,13 +14,24 @@ export interface PostOptions {
 const BACKOFF_MS = 250;
 
 /** Posts `body` as JSON; never throws. */
-export async function postJson(url: URL, body: unknown, { headers, timeoutMs, signal, retries }: PostOptions): Promise<Outcome> {
+export async function postJson(
+  url: URL,
+  body: unknown,
+  { headers, timeoutMs, signal, retries }: PostOptions,
+): Promise<Outcome> {
   const controller = new AbortController();
   const cancel = () => controller.abort('aborted');
   const timer = setTimeout(() => controller.abort('timeout'), timeoutMs);
   if (signal?.aborted) cancel();
   signal?.addEventListener('abort', cancel);
-  const init: RequestInit = { method: 'POST', headers, body: JSON.stringify(body), signal: controller.signal, credentials: 'omit', cache: 'no-store' };
+  const init: RequestInit = {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(body),
+    signal: controller.signal,
+    credentials: 'omit',
+    cache: 'no-store',
+  };
   for (let attempt = 0; ; attempt++) {
     let outcome: Outcome;
     try {

@@ -6,6 +6,10 @@ export { configure, type PaytokenConfig } from './config.js';
 export { createToken, type CreateTokenOptions, type TokenCallback } from './create-token.js';
 export type { ResultFieldError, TokenFailure, TokenResult, TokenSuccess } from './result.js';
 export type {
-  AccountType, BankAccountInformation, CardBrand, CreditCardInformation, TokenRequest,
+  AccountType,
+  BankAccountInformation,
+  CardBrand,
+  CreditCardInformation,
+  TokenRequest,
 } from '../shared/wire.js';
 export const version: string = __PAYTOKEN_VERSION__;

@@ -46,7 +46,10 @@ export class MaskController implements ReactiveController {
 
   /** Masks every input of `root` whose field has a pattern. */
   attach(root: ParentNode): void {
-    for (const [name, options] of Object.entries(PATTERNS) as [FieldName, NonNullable<(typeof PATTERNS)[FieldName]>][]) {
+    for (const [name, options] of Object.entries(PATTERNS) as [
+      FieldName,
+      NonNullable<(typeof PATTERNS)[FieldName]>,
+    ][]) {
       const input = root.querySelector<HTMLInputElement>(`input[name="${name}"]`);
       if (!input || this.masks.has(name)) continue;
       const mask = IMask(input, { mask: options.mask, prepare: options.prepare, lazy: true });

@@ -36,6 +36,7 @@ export const ES: FormCatalog = {
     total: 'Total',
     brand: 'Tarjeta {brand}',
     summaryOne: '1 campo necesita su atención.',
-    summaryMany: '{count} campos necesitan su atención.',  },
+    summaryMany: '{count} campos necesitan su atención.',
+  },
   messages: { ...esPayerField, ...esClient, ...esForm },
 };

@@ -12,7 +12,10 @@ declare const __PAYTOKEN_ES_INTEGRITY__: string;
 const scriptUrl = (document.currentScript as HTMLScriptElement | null)?.src;
 
 export async function loadSpanish(): Promise<FormCatalog> {
-  const response = await fetch(new URL(__PAYTOKEN_ES_FILE__, scriptUrl), { integrity: __PAYTOKEN_ES_INTEGRITY__, credentials: 'omit' });
+  const response = await fetch(new URL(__PAYTOKEN_ES_FILE__, scriptUrl), {
+    integrity: __PAYTOKEN_ES_INTEGRITY__,
+    credentials: 'omit',
+  });
   if (!response.ok) throw new Error(String(response.status));
   return (await response.json()) as FormCatalog;
 }

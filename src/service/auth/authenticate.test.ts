@@ -10,9 +10,12 @@ let otherSystem: Awaited<ReturnType<typeof createAccount>>['credentials'];
 beforeAll(async () => {
   service = await startTestService();
   const { system, springfield } = service.accounts;
-  const post = (authorization: string, headers: Record<string, string> = {}) => request(service.app, 'POST', '/api/v1/tokens', { authorization, body: cardToken(), headers });
+  const post = (authorization: string, headers: Record<string, string> = {}) =>
+    request(service.app, 'POST', '/api/v1/tokens', { authorization, body: cardToken(), headers });
   springfieldToken = (await post(basic(springfield))).json().id;
-  viaSystemToken = (await post(apiKey(system), { impersonationaccountkey: springfield.impersonationKey as string })).json().id;
+  viaSystemToken = (
+    await post(apiKey(system), { impersonationaccountkey: springfield.impersonationKey as string })
+  ).json().id;
   otherSystem = (await createAccount(service.repository, { name: 'Other System', kind: 'system' })).credentials;
 });
 afterAll(() => service.close());
@@ -51,7 +54,10 @@ describe('credentials (contract §1)', () => {
   });
 
   it('refuses an unknown public key with 401', async () => {
-    const response = await request(service.app, 'POST', '/api/v1/tokens', { authorization: 'Api-Key pk_unknown', body: cardToken() });
+    const response = await request(service.app, 'POST', '/api/v1/tokens', {
+      authorization: 'Api-Key pk_unknown',
+      body: cardToken(),
+    });
     expect(response.statusCode).toBe(401);
   });
 });
@@ -61,7 +67,9 @@ describe('impersonation and scoping', () => {
 
   it('lets a system act for a linked client, and finds the token only under that impersonation', async () => {
     const { system, springfield } = service.accounts;
-    expect((await get(viaSystemToken, basic(system), impersonating(springfield.impersonationKey))).statusCode).toBe(200);
+    expect((await get(viaSystemToken, basic(system), impersonating(springfield.impersonationKey))).statusCode).toBe(
+      200,
+    );
     // Made under the system's impersonation: neither the client itself nor the bare system sees it.
     expect((await get(viaSystemToken, basic(springfield))).statusCode).toBe(404);
     expect((await get(viaSystemToken, basic(system))).statusCode).toBe(404);
@@ -76,11 +84,27 @@ describe('impersonation and scoping', () => {
 
   it.each([
     ['an unknown impersonation key', () => basic(service.accounts.system), () => 'imp_unknown'],
-    ['a client not linked to the system', () => basic(otherSystem), () => service.accounts.springfield.impersonationKey],
-    ['a client impersonating another client', () => basic(service.accounts.shelby), () => service.accounts.springfield.impersonationKey],
-    ['the public key of an unlinked system', () => apiKey(otherSystem), () => service.accounts.springfield.impersonationKey],
+    [
+      'a client not linked to the system',
+      () => basic(otherSystem),
+      () => service.accounts.springfield.impersonationKey,
+    ],
+    [
+      'a client impersonating another client',
+      () => basic(service.accounts.shelby),
+      () => service.accounts.springfield.impersonationKey,
+    ],
+    [
+      'the public key of an unlinked system',
+      () => apiKey(otherSystem),
+      () => service.accounts.springfield.impersonationKey,
+    ],
   ])('refuses %s with 403', async (_, authorization, key) => {
-    const response = await request(service.app, 'POST', '/api/v1/tokens', { authorization: authorization(), body: cardToken(), headers: impersonating(key()) });
+    const response = await request(service.app, 'POST', '/api/v1/tokens', {
+      authorization: authorization(),
+      body: cardToken(),
+      headers: impersonating(key()),
+    });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ code: 'IMPERSONATION_NOT_ALLOWED' });
   });

@@ -28,9 +28,14 @@ const unauthorized = () => ApiError.of(401, 'UNAUTHORIZED', {}, { 'WWW-Authentic
  * Reads `Authorization` (`Basic base64(key:secret)` or `Api-Key <publicKey>`) and
  * `impersonationAccountKey`. `accepts` says whether the public key may call this operation.
  */
-export async function authenticate(request: FastifyRequest, deps: { repository: Repository; accountCache: AccountCache }, accepts: 'secret' | 'public-or-secret'): Promise<Caller> {
+export async function authenticate(
+  request: FastifyRequest,
+  deps: { repository: Repository; accountCache: AccountCache },
+  accepts: 'secret' | 'public-or-secret',
+): Promise<Caller> {
   const { accounts } = deps.repository;
-  const cached = (kind: string, key: string, load: (key: string) => Promise<Account | null>) => deps.accountCache.get(`${kind}:${key}`, () => load(key));
+  const cached = (kind: string, key: string, load: (key: string) => Promise<Account | null>) =>
+    deps.accountCache.get(`${kind}:${key}`, () => load(key));
   const header = request.headers.authorization ?? '';
   const basic = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
   const publicKey = /^Api-Key\s+(\S+)\s*$/i.exec(header)?.[1];
@@ -63,7 +68,10 @@ export async function authenticate(request: FastifyRequest, deps: { repository: 
   if (impersonationKey === undefined || impersonationKey === '') {
     return { account, credential, actingFor: account, scope: { accountId: account.id, viaAccountId: null } };
   }
-  const client = typeof impersonationKey === 'string' ? await cached('impersonation', impersonationKey, accounts.findByImpersonationKey) : null;
+  const client =
+    typeof impersonationKey === 'string'
+      ? await cached('impersonation', impersonationKey, accounts.findByImpersonationKey)
+      : null;
   if (!client || client.systemAccountId !== account.id) throw ApiError.of(403, 'IMPERSONATION_NOT_ALLOWED');
   return { account, credential, actingFor: client, scope: { accountId: client.id, viaAccountId: account.id } };
 }

@@ -7,7 +7,12 @@ export function newKey(prefix: 'ak' | 'sk' | 'pk' | 'imp', bytes = 18): string {
 
 /** A fresh set of credentials for one account. */
 export function newCredentials() {
-  return { apiKey: newKey('ak'), apiSecret: newKey('sk', 32), publicKey: newKey('pk'), impersonationKey: newKey('imp') };
+  return {
+    apiKey: newKey('ak'),
+    apiSecret: newKey('sk', 32),
+    publicKey: newKey('pk'),
+    impersonationKey: newKey('imp'),
+  };
 }
 
 /**

@@ -51,7 +51,10 @@ const sameSchedule = (a: FeeSchedule, b: FeeSchedule) => a.percent === b.percent
  * Always `amount = netAmount + fee + initiatingPartyFee`. Returns an error code when the request
  * cannot balance: P or I above A, or a negative net amount.
  */
-export function breakdown(rates: MethodFees, request: FeeRequest): FeeBreakdown | 'PAYER_FEE_EXCEEDS_AMOUNT' | 'INITIATING_PARTY_FEE_EXCEEDS_AMOUNT' | 'NET_AMOUNT_NEGATIVE' {
+export function breakdown(
+  rates: MethodFees,
+  request: FeeRequest,
+): FeeBreakdown | 'PAYER_FEE_EXCEEDS_AMOUNT' | 'INITIATING_PARTY_FEE_EXCEEDS_AMOUNT' | 'NET_AMOUNT_NEGATIVE' {
   const { amount: A, payerFee: P, initiatingPartyFee: I } = request;
   if (P !== null && P > A) return 'PAYER_FEE_EXCEEDS_AMOUNT';
   if (I > A) return 'INITIATING_PARTY_FEE_EXCEEDS_AMOUNT';
@@ -64,15 +67,36 @@ export function breakdown(rates: MethodFees, request: FeeRequest): FeeBreakdown 
   } else if (P !== null && P > 0) {
     // A custom fee: another payer fee, or rates that differ (spec §4.1 A rule 4, B rules 1, 2, 4).
     const serviceFee = fee(rates.base, A);
-    result = { payerFeeMode: 'Custom', amount: A, payerFee: P, fee: serviceFee, netAmount: A - serviceFee - I, initiatingPartyFee: I };
+    result = {
+      payerFeeMode: 'Custom',
+      amount: A,
+      payerFee: P,
+      fee: serviceFee,
+      netAmount: A - serviceFee - I,
+      initiatingPartyFee: I,
+    };
   } else if (request.hasAuthorization || request.impersonated || I > 0) {
     // B rules 3 and 5: no payer fee, and the agency bears the service's fee.
     const serviceFee = fee(rates.base, A);
-    result = { payerFeeMode: 'Custom', amount: A, payerFee: 0, fee: serviceFee, netAmount: A - serviceFee - I, initiatingPartyFee: I };
+    result = {
+      payerFeeMode: 'Custom',
+      amount: A,
+      payerFee: 0,
+      fee: serviceFee,
+      netAmount: A - serviceFee - I,
+      initiatingPartyFee: I,
+    };
   } else {
     // Mode C (deprecated): the service adds the payer fee to the charge.
     const F = fee(rates.payer, A);
-    result = { payerFeeMode: 'ServiceCalculated', amount: A + F, payerFee: F, fee: F, netAmount: A, initiatingPartyFee: 0 };
+    result = {
+      payerFeeMode: 'ServiceCalculated',
+      amount: A + F,
+      payerFee: F,
+      fee: F,
+      netAmount: A,
+      initiatingPartyFee: 0,
+    };
   }
   return result.netAmount < 0 ? 'NET_AMOUNT_NEGATIVE' : result;
 }

@@ -23,7 +23,9 @@ export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, metho
 };
 
 /** A shared validator's answer as a request check: the normalized value, or a 400 listing every problem. */
-export function fromCheck<T>(check: (data: unknown) => { ok: true; value: T } | { ok: false; errors: FieldError[] }): Check {
+export function fromCheck<T>(
+  check: (data: unknown) => { ok: true; value: T } | { ok: false; errors: FieldError[] },
+): Check {
   return (data) => {
     const result = check(data);
     return result.ok ? { value: result.value } : { error: ApiError.fields(result.errors) };

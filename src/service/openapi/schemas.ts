@@ -37,10 +37,18 @@ export const creditCardInformationSchema = {
   type: 'object',
   properties: {
     accountHolder: text(100, 'Name on the card.'),
-    cardNumber: { type: 'string', description: '12 to 19 digits (spaces and dashes allowed), Luhn, an accepted brand.', examples: ['4242 4242 4242 4242'] },
+    cardNumber: {
+      type: 'string',
+      description: '12 to 19 digits (spaces and dashes allowed), Luhn, an accepted brand.',
+      examples: ['4242 4242 4242 4242'],
+    },
     cvc: { type: 'string', pattern: '^\\d{3,4}$', description: '3 digits, 4 for American Express. Never stored.' },
     month: { type: ['string', 'integer'], description: '"01".."12" or 1..12.', examples: ['12'] },
-    year: { type: ['integer', 'string'], description: 'Four digits; not in the past, at most 20 years ahead.', examples: [2030] },
+    year: {
+      type: ['integer', 'string'],
+      description: 'Four digits; not in the past, at most 20 years ahead.',
+      examples: [2030],
+    },
     postalCode: { type: 'string', maxLength: 10, description: 'Optional: 3 to 10 letters, digits, spaces or dashes.' },
   },
   required: ['accountHolder', 'cardNumber', 'cvc', 'month', 'year'],
@@ -50,7 +58,11 @@ export const bankAccountInformationSchema = {
   type: 'object',
   properties: {
     accountType: { type: 'string', enum: [...ACCOUNT_TYPES] },
-    routingNumber: { type: 'string', description: '9 digits, ABA check digit, a Federal Reserve prefix.', examples: ['021000021'] },
+    routingNumber: {
+      type: 'string',
+      description: '9 digits, ABA check digit, a Federal Reserve prefix.',
+      examples: ['021000021'],
+    },
     accountNumber: { type: 'string', description: '4 to 17 digits.', examples: ['000123456789'] },
     accountHolder: { type: 'string', maxLength: 100 },
     firstName: { type: 'string', maxLength: 100 },
@@ -102,7 +114,11 @@ export const tokenSchema = {
     payer: { type: 'string' },
     emailAddress: { type: 'string' },
     attributeValues: attributeValueListSchema,
-    transactionType: { type: 'string', enum: TRANSACTION_TYPES, description: 'The payment method: Ach or a card brand.' },
+    transactionType: {
+      type: 'string',
+      enum: TRANSACTION_TYPES,
+      description: 'The payment method: Ach or a card brand.',
+    },
     maskedAccountNumber: { type: 'string', examples: ['************4242'] },
     lastFour: { type: 'string' },
     expirationMonth: { type: ['integer', 'null'] },
@@ -110,7 +126,19 @@ export const tokenSchema = {
     accountType: { type: ['string', 'null'], enum: [...ACCOUNT_TYPES, null] },
     created: { type: 'string', format: 'date-time' },
   },
-  required: ['id', 'payer', 'emailAddress', 'attributeValues', 'transactionType', 'maskedAccountNumber', 'lastFour', 'expirationMonth', 'expirationYear', 'accountType', 'created'],
+  required: [
+    'id',
+    'payer',
+    'emailAddress',
+    'attributeValues',
+    'transactionType',
+    'maskedAccountNumber',
+    'lastFour',
+    'expirationMonth',
+    'expirationYear',
+    'accountType',
+    'created',
+  ],
 } as const;
 
 export const tokenDeletedSchema = {
@@ -134,13 +162,25 @@ export const errorResponses = {
 /** The security requirement of key+secret operations. */
 export const secretSecurity: Record<string, string[]>[] = [{ basic: [] }, { basic: [], impersonation: [] }];
 /** `POST /tokens` also takes the public key. */
-export const tokenSecurity: Record<string, string[]>[] = [...secretSecurity, { publicKey: [] }, { publicKey: [], impersonation: [] }];
+export const tokenSecurity: Record<string, string[]>[] = [
+  ...secretSecurity,
+  { publicKey: [] },
+  { publicKey: [], impersonation: [] },
+];
 
-const money = (description: string) => ({ type: 'number', minimum: 0, maximum: 10_000_000, multipleOf: 0.01, description });
+const money = (description: string) => ({
+  type: 'number',
+  minimum: 0,
+  maximum: 10_000_000,
+  multipleOf: 0.01,
+  description,
+});
 
 export const amountDueQuerySchema = {
   type: 'object',
-  properties: { amount: { ...money('The net amount due, in currency units: > 0, at most 2 decimals.'), examples: [100] } },
+  properties: {
+    amount: { ...money('The net amount due, in currency units: > 0, at most 2 decimals.'), examples: [100] },
+  },
   required: ['amount'],
 } as const;
 
@@ -148,14 +188,19 @@ export const amountDueBodySchema = amountDueQuerySchema;
 
 export const transactionFeesSchema = {
   type: 'object',
-  description: 'The payer fee of each method for the amount due (fees.md), with the rates of the account or the impersonated client.',
-  properties: { achPayerFee: { type: 'number', examples: [3] }, creditCardPayerFee: { type: 'number', examples: [3.25] } },
+  description:
+    'The payer fee of each method for the amount due (fees.md), with the rates of the account or the impersonated client.',
+  properties: {
+    achPayerFee: { type: 'number', examples: [3] },
+    creditCardPayerFee: { type: 'number', examples: [3.25] },
+  },
   required: ['achPayerFee', 'creditCardPayerFee'],
 } as const;
 
 export const transactionRequestSchema = {
   type: 'object',
-  description: 'Exactly one of tokenId, creditCardInformation, bankAccountInformation or authorizationId (spec §2.2, contract §5).',
+  description:
+    'Exactly one of tokenId, creditCardInformation, bankAccountInformation or authorizationId (spec §2.2, contract §5).',
   properties: {
     payer: text(100, 'Name of the payer.'),
     amount: money('Total charged, including payerFee when one is sent.'),
@@ -198,15 +243,36 @@ export const transactionSchema = {
       type: 'array',
       items: {
         type: 'object',
-        properties: { eventDate: { type: 'string', format: 'date-time' }, eventType: { type: 'string', enum: ['Sale', 'Authorize', 'Capture'] }, comments: { type: ['string', 'null'] } },
+        properties: {
+          eventDate: { type: 'string', format: 'date-time' },
+          eventType: { type: 'string', enum: ['Sale', 'Authorize', 'Capture'] },
+          comments: { type: ['string', 'null'] },
+        },
         required: ['eventDate', 'eventType', 'comments'],
       },
     },
     created: { type: 'string', format: 'date-time' },
     warnings: { type: 'array', items: { type: 'string' }, description: 'Mode C only.' },
   },
-  required: ['id', 'publicId', 'payer', 'emailAddress', 'transactionType', 'amount', 'payerFee', 'fee', 'netAmount', 'initiatingPartyFee',
-    'payerFeeMode', 'maskedAccountNumber', 'comments', 'attributeValues', 'paymentResponseCode', 'events', 'created'],
+  required: [
+    'id',
+    'publicId',
+    'payer',
+    'emailAddress',
+    'transactionType',
+    'amount',
+    'payerFee',
+    'fee',
+    'netAmount',
+    'initiatingPartyFee',
+    'payerFeeMode',
+    'maskedAccountNumber',
+    'comments',
+    'attributeValues',
+    'paymentResponseCode',
+    'events',
+    'created',
+  ],
 } as const;
 
 export const authorizationRequestSchema = {

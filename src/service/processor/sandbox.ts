@@ -4,7 +4,8 @@
  */
 import type { PaymentResponseCode } from '../../shared/wire.js';
 
-export type ProcessorSource = { cardNumber: string; expired: boolean } | { routingNumber: string; accountNumber: string };
+export type ProcessorSource =
+  { cardNumber: string; expired: boolean } | { routingNumber: string; accountNumber: string };
 
 const DECLINED_CARDS: Record<string, PaymentResponseCode> = {
   '4000000000000002': 'GenericDecline',

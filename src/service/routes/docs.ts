@@ -18,9 +18,23 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       },
       components: {
         securitySchemes: {
-          basic: { type: 'http', scheme: 'basic', description: 'API key as the user name, API secret as the password.' },
-          publicKey: { type: 'apiKey', in: 'header', name: 'Authorization', description: '`Api-Key <publicKey>`; creates tokens only.' },
-          impersonation: { type: 'apiKey', in: 'header', name: 'impersonationAccountKey', description: 'Act for a client linked to your system account.' },
+          basic: {
+            type: 'http',
+            scheme: 'basic',
+            description: 'API key as the user name, API secret as the password.',
+          },
+          publicKey: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description: '`Api-Key <publicKey>`; creates tokens only.',
+          },
+          impersonation: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'impersonationAccountKey',
+            description: 'Act for a client linked to your system account.',
+          },
         },
       },
       tags: [
@@ -37,7 +51,10 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
  * `/openapi.json` the document behind it.
  */
 export async function docsRoutes(app: FastifyInstance): Promise<void> {
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true, tryItOutEnabled: true } });
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    uiConfig: { docExpansion: 'list', deepLinking: true, tryItOutEnabled: true },
+  });
   app.get('/', { schema: { hide: true } }, (_, reply) => reply.redirect('/docs/', 302));
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
 }

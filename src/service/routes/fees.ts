@@ -5,7 +5,13 @@ import { validateAmountDue } from '../../shared/validators/transaction-request.j
 import { secretOnly, type Caller } from '../auth/authenticate.js';
 import { payerFees } from '../fees/engine.js';
 import { fromCheck, requestSchema } from '../openapi/request-schema.js';
-import { amountDueBodySchema, amountDueQuerySchema, errorResponses, secretSecurity, transactionFeesSchema } from '../openapi/schemas.js';
+import {
+  amountDueBodySchema,
+  amountDueQuerySchema,
+  errorResponses,
+  secretSecurity,
+  transactionFeesSchema,
+} from '../openapi/schemas.js';
 import type { ServiceDeps } from '../app.js';
 
 const amountOf = (data: unknown) => fieldsOf(data).amount;
@@ -23,23 +29,38 @@ export function feeRoutes(app: FastifyInstance, deps: ServiceDeps): void {
     response: { 200: transactionFeesSchema, ...errorResponses },
   };
 
-  app.get<{ Querystring: number }>('/api/v1/transactionFees', {
-    schema: {
-      ...common,
-      summary: 'Calculate payer fees',
-      description: 'The payer fee for ACH and for card on a net amount due, to show the payer before paying and to post `payerFee` (Mode A).',
-      querystring: requestSchema(amountDueQuerySchema, fromCheck((query) => validateAmountDue(amountOf(query)))),
+  app.get<{ Querystring: number }>(
+    '/api/v1/transactionFees',
+    {
+      schema: {
+        ...common,
+        summary: 'Calculate payer fees',
+        description:
+          'The payer fee for ACH and for card on a net amount due, to show the payer before paying and to post `payerFee` (Mode A).',
+        querystring: requestSchema(
+          amountDueQuerySchema,
+          fromCheck((query) => validateAmountDue(amountOf(query))),
+        ),
+      },
+      onRequest: secretOnly(deps),
     },
-    onRequest: secretOnly(deps),
-  }, async (request) => answer(request.caller, request.query));
+    async (request) => answer(request.caller, request.query),
+  );
 
-  app.post<{ Body: number }>('/api/v1/transactionFees', {
-    schema: {
-      ...common,
-      summary: 'Calculate payer fees (POST form)',
-      description: 'The same answer as GET, with `{"amount": 100.00}` in the body.',
-      body: requestSchema(amountDueBodySchema, fromCheck((body) => validateAmountDue(amountOf(body)))),
+  app.post<{ Body: number }>(
+    '/api/v1/transactionFees',
+    {
+      schema: {
+        ...common,
+        summary: 'Calculate payer fees (POST form)',
+        description: 'The same answer as GET, with `{"amount": 100.00}` in the body.',
+        body: requestSchema(
+          amountDueBodySchema,
+          fromCheck((body) => validateAmountDue(amountOf(body))),
+        ),
+      },
+      onRequest: secretOnly(deps),
     },
-    onRequest: secretOnly(deps),
-  }, async (request) => answer(request.caller, request.body));
+    async (request) => answer(request.caller, request.body),
+  );
 }

@@ -25,8 +25,16 @@ describe('hosted scripts (contract §7)', () => {
     expect(response.json()).toEqual({
       version: '1.2.3',
       files: {
-        'paytoken.js': { url: '/scripts/paytoken.js', versionedUrl: '/scripts/paytoken-1.2.3.js', integrity: sha384(script) },
-        'paytoken-form-es.json': { url: '/scripts/paytoken-form-es.json', versionedUrl: '/scripts/paytoken-form-es-1.2.3.json', integrity: sha384(spanish) },
+        'paytoken.js': {
+          url: '/scripts/paytoken.js',
+          versionedUrl: '/scripts/paytoken-1.2.3.js',
+          integrity: sha384(script),
+        },
+        'paytoken-form-es.json': {
+          url: '/scripts/paytoken-form-es.json',
+          versionedUrl: '/scripts/paytoken-form-es-1.2.3.json',
+          integrity: sha384(spanish),
+        },
       },
     });
   });
@@ -36,7 +44,11 @@ describe('hosted scripts (contract §7)', () => {
     const pinned = await service.app.inject({ url: '/scripts/paytoken-1.2.3.js' });
     expect(latest.body).toBe(script);
     expect(pinned.body).toBe(script);
-    expect(latest.headers).toMatchObject({ 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=300', 'access-control-allow-origin': '*' });
+    expect(latest.headers).toMatchObject({
+      'content-type': 'text/javascript; charset=utf-8',
+      'cache-control': 'public, max-age=300',
+      'access-control-allow-origin': '*',
+    });
     expect(pinned.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await service.app.inject({ url: '/scripts/other.js' })).statusCode).toBe(404);
     expect((await service.app.inject({ url: '/scripts/notes.txt' })).statusCode).toBe(404);
@@ -45,7 +57,11 @@ describe('hosted scripts (contract §7)', () => {
   it('serves the form’s Spanish as JSON, pinned by version, for the form’s cross-origin fetch', async () => {
     const pinned = await service.app.inject({ url: '/scripts/paytoken-form-es-1.2.3.json' });
     expect(pinned.body).toBe(spanish);
-    expect(pinned.headers).toMatchObject({ 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=31536000, immutable', 'access-control-allow-origin': '*' });
+    expect(pinned.headers).toMatchObject({
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'public, max-age=31536000, immutable',
+      'access-control-allow-origin': '*',
+    });
   });
 });
 
@@ -62,12 +78,24 @@ describe('API description', () => {
   it('documents every operation in /openapi.json', async () => {
     const document = (await service.app.inject({ url: '/openapi.json' })).json();
     expect(document.openapi).toBe('3.1.0');
-    const operations = Object.entries(document.paths as Record<string, object>).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
+    const operations = Object.entries(document.paths as Record<string, object>).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    );
     expect(operations.sort()).toEqual([
-      'DELETE /api/v1/tokens/{tokenId}', 'GET /api/v1/tokens/{tokenId}', 'GET /api/v1/transactionFees', 'GET /api/v1/transactions/authorizations/{authorizationId}',
-      'GET /api/v1/transactions/{transactionId}', 'POST /api/v1/tokens', 'POST /api/v1/transactionFees', 'POST /api/v1/transactions', 'POST /api/v1/transactions/authorize',
+      'DELETE /api/v1/tokens/{tokenId}',
+      'GET /api/v1/tokens/{tokenId}',
+      'GET /api/v1/transactionFees',
+      'GET /api/v1/transactions/authorizations/{authorizationId}',
+      'GET /api/v1/transactions/{transactionId}',
+      'POST /api/v1/tokens',
+      'POST /api/v1/transactionFees',
+      'POST /api/v1/transactions',
+      'POST /api/v1/transactions/authorize',
     ]);
-    expect(document.paths['/api/v1/tokens'].post.requestBody.content['application/json'].schema.required).toEqual(['payer', 'emailAddress']);
+    expect(document.paths['/api/v1/tokens'].post.requestBody.content['application/json'].schema.required).toEqual([
+      'payer',
+      'emailAddress',
+    ]);
     expect(document.components.securitySchemes).toHaveProperty('publicKey');
   });
 });

@@ -35,13 +35,20 @@ export function scriptRoutes(app: FastifyInstance, scriptsDir: string, version: 
   }
 
   app.get('/scripts/manifest.json', { schema: { hide: true } }, (_, reply) =>
-    reply.header('Access-Control-Allow-Origin', '*').header('Cache-Control', 'public, max-age=60').send({ version, files: manifest }),
+    reply
+      .header('Access-Control-Allow-Origin', '*')
+      .header('Cache-Control', 'public, max-age=60')
+      .send({ version, files: manifest }),
   );
 
   app.get<{ Params: { file: string } }>('/scripts/:file', { schema: { hide: true } }, (request, reply) => {
     const script = scripts.get(request.params.file);
     if (!script) {
-      throw new ApiError(404, 'NOT_FOUND', scripts.size ? 'No such script.' : 'The browser bundles are not built; run `npm run build`.');
+      throw new ApiError(
+        404,
+        'NOT_FOUND',
+        scripts.size ? 'No such script.' : 'The browser bundles are not built; run `npm run build`.',
+      );
     }
     return reply
       .header('Content-Type', script.contentType)

@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fieldMessages } from '../../shared/messages/en.js';
-import { BANK, CARD, apiKey, bankToken, basic, cardToken, request, startTestService, type TestService } from '../testing/harness.js';
+import {
+  BANK,
+  CARD,
+  apiKey,
+  bankToken,
+  basic,
+  cardToken,
+  request,
+  startTestService,
+  type TestService,
+} from '../testing/harness.js';
 
 let service: TestService;
 beforeAll(async () => {
@@ -9,8 +19,11 @@ beforeAll(async () => {
 afterAll(() => service.close());
 beforeEach(() => service.reset());
 
-const create = (body: unknown, authorization = apiKey(service.accounts.springfield), headers: Record<string, string> = {}) =>
-  request(service.app, 'POST', '/api/v1/tokens', { authorization, body, headers });
+const create = (
+  body: unknown,
+  authorization = apiKey(service.accounts.springfield),
+  headers: Record<string, string> = {},
+) => request(service.app, 'POST', '/api/v1/tokens', { authorization, body, headers });
 const idFrom = (location: string | undefined) => location?.split('/').pop() as string;
 
 describe('POST /api/v1/tokens', () => {
@@ -24,7 +37,10 @@ describe('POST /api/v1/tokens', () => {
 
   it('creates with key and secret too, and the token retrieves as contract §3', async () => {
     const springfield = service.accounts.springfield;
-    const created = await create({ ...cardToken(), attributeValues: { accountCode: '123', invoice: 42 } }, basic(springfield));
+    const created = await create(
+      { ...cardToken(), attributeValues: { accountCode: '123', invoice: 42 } },
+      basic(springfield),
+    );
     expect(created.statusCode).toBe(201);
     const id = idFrom(created.headers.location as string);
     const token = await request(service.app, 'GET', `/api/v1/tokens/${id}`, { authorization: basic(springfield) });
@@ -54,18 +70,33 @@ describe('POST /api/v1/tokens', () => {
   ])('names the brand of %s', async (cardNumber, brand, masked) => {
     const cvc = brand === 'AmericanExpress' ? '1234' : '123';
     const created = await create(cardToken({ cardNumber, cvc }));
-    const token = await request(service.app, 'GET', `/api/v1/tokens/${created.json().id}`, { authorization: basic(service.accounts.springfield) });
+    const token = await request(service.app, 'GET', `/api/v1/tokens/${created.json().id}`, {
+      authorization: basic(service.accounts.springfield),
+    });
     expect(token.json()).toMatchObject({ transactionType: brand, maskedAccountNumber: masked });
   });
 
   it('creates a bank token', async () => {
     const created = await create(bankToken({ accountNumber: '0001-2345-6789' }));
-    const token = await request(service.app, 'GET', `/api/v1/tokens/${created.json().id}`, { authorization: basic(service.accounts.springfield) });
-    expect(token.json()).toMatchObject({ transactionType: 'Ach', maskedAccountNumber: '********6789', lastFour: '6789', accountType: 'PersonalChecking', expirationMonth: null, expirationYear: null });
+    const token = await request(service.app, 'GET', `/api/v1/tokens/${created.json().id}`, {
+      authorization: basic(service.accounts.springfield),
+    });
+    expect(token.json()).toMatchObject({
+      transactionType: 'Ach',
+      maskedAccountNumber: '********6789',
+      lastFour: '6789',
+      accountType: 'PersonalChecking',
+      expirationMonth: null,
+      expirationYear: null,
+    });
   });
 
   it('lists every field problem with its code, and never echoes the number', async () => {
-    const response = await create({ payer: '', emailAddress: 'x', creditCardInformation: { ...CARD, cardNumber: '4242424242424241', cvc: '1', month: 0 } });
+    const response = await create({
+      payer: '',
+      emailAddress: 'x',
+      creditCardInformation: { ...CARD, cardNumber: '4242424242424241', cvc: '1', month: 0 },
+    });
     expect(response.statusCode).toBe(400);
     const body = response.json();
     expect(body).toMatchObject({ code: 'VALIDATION_FAILED', requestId: expect.stringMatching(/^req_/) });
@@ -112,7 +143,10 @@ describe('POST /api/v1/tokens', () => {
     ['ACCOUNT_NUMBER_REQUIRED', bankToken({ accountNumber: '' })],
     ['INVALID_ACCOUNT_NUMBER', bankToken({ accountNumber: '12' })],
     ['INVALID_ATTRIBUTE_VALUES', { ...cardToken(), attributeValues: ['a'] }],
-    ['TOO_MANY_ATTRIBUTE_VALUES', { ...cardToken(), attributeValues: Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`a${i}`, i])) }],
+    [
+      'TOO_MANY_ATTRIBUTE_VALUES',
+      { ...cardToken(), attributeValues: Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`a${i}`, i])) },
+    ],
     ['INVALID_ATTRIBUTE_NAME', { ...cardToken(), attributeValues: { ['x'.repeat(65)]: 1 } }],
     ['INVALID_ATTRIBUTE_VALUE', { ...cardToken(), attributeValues: { a: { b: 1 } } }],
   ];
@@ -125,7 +159,9 @@ describe('POST /api/v1/tokens', () => {
   it.each(reachable)('answers %s as a 400 with that code', async (code, body) => {
     const response = await create(body);
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors).toContainEqual(expect.objectContaining({ code, message: fieldMessages[code as keyof typeof fieldMessages] }));
+    expect(response.json().errors).toContainEqual(
+      expect.objectContaining({ code, message: fieldMessages[code as keyof typeof fieldMessages] }),
+    );
   });
 
   it.each([
@@ -133,22 +169,48 @@ describe('POST /api/v1/tokens', () => {
     ['an empty JSON body', '', 'application/json', 400, 'EMPTY_BODY'],
     ['text/plain', 'payer=Ada', 'text/plain', 415, 'UNSUPPORTED_MEDIA_TYPE'],
     ['form encoding', 'payer=Ada', 'application/x-www-form-urlencoded', 415, 'UNSUPPORTED_MEDIA_TYPE'],
-    ['a body over 64 KiB', JSON.stringify({ ...cardToken(), payer: 'x'.repeat(70_000) }), 'application/json', 413, 'PAYLOAD_TOO_LARGE'],
+    [
+      'a body over 64 KiB',
+      JSON.stringify({ ...cardToken(), payer: 'x'.repeat(70_000) }),
+      'application/json',
+      413,
+      'PAYLOAD_TOO_LARGE',
+    ],
   ])('answers %s with a readable %i', async (_, payload, contentType, status, code) => {
-    const response = await service.app.inject({ method: 'POST', url: '/api/v1/tokens', payload, headers: { 'content-type': contentType, authorization: apiKey(service.accounts.springfield) } });
+    const response = await service.app.inject({
+      method: 'POST',
+      url: '/api/v1/tokens',
+      payload,
+      headers: { 'content-type': contentType, authorization: apiKey(service.accounts.springfield) },
+    });
     expect(response.statusCode).toBe(status);
-    expect(response.json()).toMatchObject({ code, message: expect.stringMatching(/\.$/), requestId: expect.any(String) });
+    expect(response.json()).toMatchObject({
+      code,
+      message: expect.stringMatching(/\.$/),
+      requestId: expect.any(String),
+    });
   });
 
   it('matches paths without regard to case', async () => {
-    const response = await request(service.app, 'POST', '/API/V1/Tokens', { authorization: apiKey(service.accounts.springfield), body: cardToken() });
+    const response = await request(service.app, 'POST', '/API/V1/Tokens', {
+      authorization: apiKey(service.accounts.springfield),
+      body: cardToken(),
+    });
     expect(response.statusCode).toBe(201);
   });
 });
 
 describe('browser access (CORS)', () => {
   it('answers the preflight for any origin with the allowed headers', async () => {
-    const response = await service.app.inject({ method: 'OPTIONS', url: '/api/v1/tokens', headers: { origin: 'https://shop.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type,idempotency-key' } });
+    const response = await service.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/tokens',
+      headers: {
+        origin: 'https://shop.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type,idempotency-key',
+      },
+    });
     expect(response.statusCode).toBe(204);
     expect(response.headers).toMatchObject({
       'access-control-allow-origin': 'https://shop.example',
@@ -169,10 +231,17 @@ describe('browser access (CORS)', () => {
 
   it('sends no CORS headers on key+secret operations', async () => {
     const created = await create(cardToken());
-    const token = await request(service.app, 'GET', `/api/v1/tokens/${created.json().id}`, { authorization: basic(service.accounts.springfield), headers: { origin: 'https://shop.example' } });
+    const token = await request(service.app, 'GET', `/api/v1/tokens/${created.json().id}`, {
+      authorization: basic(service.accounts.springfield),
+      headers: { origin: 'https://shop.example' },
+    });
     expect(token.statusCode).toBe(200);
     expect(Object.keys(token.headers).filter((name) => name.startsWith('access-control'))).toEqual([]);
-    const preflight = await service.app.inject({ method: 'OPTIONS', url: `/api/v1/tokens/${created.json().id}`, headers: { origin: 'https://shop.example' } });
+    const preflight = await service.app.inject({
+      method: 'OPTIONS',
+      url: `/api/v1/tokens/${created.json().id}`,
+      headers: { origin: 'https://shop.example' },
+    });
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
   });
 
@@ -196,9 +265,18 @@ describe('browser access (CORS)', () => {
 
 describe('rate limit (card-testing defence)', () => {
   it('answers 429 with Retry-After per public key and per IP, counting invalid cards too', async () => {
-    const limited = await startTestService({ config: { tokenRateLimitPerIp: 3, tokenRateLimitPerKey: 2, publicUrl: undefined, logLevel: 'silent' } });
+    const limited = await startTestService({
+      config: { tokenRateLimitPerIp: 3, tokenRateLimitPerKey: 2, publicUrl: undefined, logLevel: 'silent' },
+    });
     try {
-      const post = (key: string, ip: string) => limited.app.inject({ method: 'POST', url: '/api/v1/tokens', remoteAddress: ip, headers: { authorization: key, 'content-type': 'application/json' }, payload: JSON.stringify(cardToken({ cardNumber: '4242424242424241' })) });
+      const post = (key: string, ip: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/v1/tokens',
+          remoteAddress: ip,
+          headers: { authorization: key, 'content-type': 'application/json' },
+          payload: JSON.stringify(cardToken({ cardNumber: '4242424242424241' })),
+        });
       const springfield = apiKey(limited.accounts.springfield);
       const shelby = apiKey(limited.accounts.shelby);
       expect((await post(springfield, '10.0.0.1')).statusCode).toBe(400);
@@ -206,7 +284,10 @@ describe('rate limit (card-testing defence)', () => {
       const perKey = await post(springfield, '10.0.0.3');
       expect(perKey.statusCode).toBe(429);
       expect(Number(perKey.headers['retry-after'])).toBeGreaterThan(0);
-      expect(perKey.json()).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many requests\. Try again in \d+ seconds\.$/) });
+      expect(perKey.json()).toMatchObject({
+        code: 'RATE_LIMITED',
+        message: expect.stringMatching(/^Too many requests\. Try again in \d+ seconds\.$/),
+      });
       // Shelby's key is fresh; 10.0.0.1 has used 1 of its 3.
       expect((await post(shelby, '10.0.0.1')).statusCode).toBe(400);
       expect((await post(shelby, '10.0.0.1')).statusCode).toBe(400);
@@ -268,7 +349,10 @@ describe('DELETE /api/v1/tokens/{id}', () => {
     expect(deleted.json()).toEqual({ id, deleted: true });
     expect((await request(service.app, 'GET', `/api/v1/tokens/${id}`, auth)).statusCode).toBe(404);
     expect((await request(service.app, 'DELETE', `/api/v1/tokens/${id}`, auth)).statusCode).toBe(404);
-    const [row] = await service.repository.sql.query<{ sealed: string | null }>('SELECT sealed FROM tokens WHERE id = $1', [id]);
+    const [row] = await service.repository.sql.query<{ sealed: string | null }>(
+      'SELECT sealed FROM tokens WHERE id = $1',
+      [id],
+    );
     expect(row?.sealed).toBeNull();
   });
 });

@@ -8,7 +8,14 @@ import { idempotent } from '../idempotency.js';
 import { newId } from '../random.js';
 import { fromCheck, requestSchema } from '../openapi/request-schema.js';
 import {
-  errorResponses, secretSecurity, tokenCreatedSchema, tokenDeletedSchema, tokenIdParamsSchema, tokenRequestSchema, tokenSchema, tokenSecurity,
+  errorResponses,
+  secretSecurity,
+  tokenCreatedSchema,
+  tokenDeletedSchema,
+  tokenIdParamsSchema,
+  tokenRequestSchema,
+  tokenSchema,
+  tokenSecurity,
 } from '../openapi/schemas.js';
 import type { StoredToken } from '../storage/repository.js';
 import type { ServiceDeps } from '../app.js';
@@ -67,7 +74,11 @@ export function toTokenResponse(token: StoredToken): TokenResponse {
     id: token.id,
     payer: token.payer,
     emailAddress: token.emailAddress,
-    attributeValues: Object.entries(token.attributeValues).map(([name, value]) => ({ name, parameterName: name, value: String(value) })),
+    attributeValues: Object.entries(token.attributeValues).map(([name, value]) => ({
+      name,
+      parameterName: name,
+      value: String(value),
+    })),
     transactionType: token.transactionType,
     maskedAccountNumber: token.maskedAccountNumber,
     lastFour: token.lastFour,
@@ -95,66 +106,100 @@ export function tokenRoutes(app: FastifyInstance, deps: ServiceDeps): void {
       .send();
   });
 
-  app.post('/api/v1/tokens', {
-    schema: {
-      summary: 'Create a token (a saved payment method)',
-      description: 'From the browser with `Authorization: Api-Key <publicKey>`, or from a server with key and secret. 201 with the id in `Location`.',
-      tags: ['Tokens'],
-      security: tokenSecurity,
-      body: requestSchema(tokenRequestSchema, fromCheck((data) => validateTokenRequest(data))),
-      response: { 201: { description: 'Created; the id is also in Location.', ...tokenCreatedSchema }, ...errorResponses },
-    },
-    onRequest: async (request, reply) => {
-      allowBrowser(request, reply);
-      const caller = await authenticate(request, deps, 'public-or-secret');
-      const origin = request.headers.origin;
-      const allowed = caller.account.allowedOrigins;
-      if (caller.credential === 'public' && origin && allowed.length && !allowed.includes(origin)) throw ApiError.of(403, 'ORIGIN_NOT_ALLOWED');
-      if (caller.credential === 'public') {
-        // Card testing: counted per client IP and per public key, before the body is even read.
-        for (const [name, limit] of [[`ip:${request.ip}`, deps.config.tokenRateLimitPerIp], [`key:${caller.account.publicKey}`, deps.config.tokenRateLimitPerKey]] as const) {
-          const verdict = deps.rateLimiter.hit(name, limit);
-          if (!verdict.allowed) throw ApiError.of(429, 'RATE_LIMITED', { seconds: verdict.retryAfterSeconds }, { 'Retry-After': String(verdict.retryAfterSeconds) });
+  app.post(
+    '/api/v1/tokens',
+    {
+      schema: {
+        summary: 'Create a token (a saved payment method)',
+        description:
+          'From the browser with `Authorization: Api-Key <publicKey>`, or from a server with key and secret. 201 with the id in `Location`.',
+        tags: ['Tokens'],
+        security: tokenSecurity,
+        body: requestSchema(
+          tokenRequestSchema,
+          fromCheck((data) => validateTokenRequest(data)),
+        ),
+        response: {
+          201: { description: 'Created; the id is also in Location.', ...tokenCreatedSchema },
+          ...errorResponses,
+        },
+      },
+      onRequest: async (request, reply) => {
+        allowBrowser(request, reply);
+        const caller = await authenticate(request, deps, 'public-or-secret');
+        const origin = request.headers.origin;
+        const allowed = caller.account.allowedOrigins;
+        if (caller.credential === 'public' && origin && allowed.length && !allowed.includes(origin))
+          throw ApiError.of(403, 'ORIGIN_NOT_ALLOWED');
+        if (caller.credential === 'public') {
+          // Card testing: counted per client IP and per public key, before the body is even read.
+          for (const [name, limit] of [
+            [`ip:${request.ip}`, deps.config.tokenRateLimitPerIp],
+            [`key:${caller.account.publicKey}`, deps.config.tokenRateLimitPerKey],
+          ] as const) {
+            const verdict = deps.rateLimiter.hit(name, limit);
+            if (!verdict.allowed)
+              throw ApiError.of(
+                429,
+                'RATE_LIMITED',
+                { seconds: verdict.retryAfterSeconds },
+                { 'Retry-After': String(verdict.retryAfterSeconds) },
+              );
+          }
         }
-      }
-      request.caller = caller;
+        request.caller = caller;
+      },
     },
-  }, (request, reply) =>
-    idempotent(request, reply, deps, request.caller.scope, 'tokens.create', async () => {
-      const token = toStoredToken(newId('tok'), request.body as TokenRequest, request.caller, deps);
-      await deps.repository.tokens.insert(token);
-      return { status: 201, headers: { Location: `${baseUrl(request, deps)}/api/v1/tokens/${token.id}` }, body: { id: token.id } };
-    }),
+    (request, reply) =>
+      idempotent(request, reply, deps, request.caller.scope, 'tokens.create', async () => {
+        const token = toStoredToken(newId('tok'), request.body as TokenRequest, request.caller, deps);
+        await deps.repository.tokens.insert(token);
+        return {
+          status: 201,
+          headers: { Location: `${baseUrl(request, deps)}/api/v1/tokens/${token.id}` },
+          body: { id: token.id },
+        };
+      }),
   );
 
-  app.get<{ Params: { tokenId: string } }>('/api/v1/tokens/:tokenId', {
-    schema: {
-      summary: 'Retrieve a token',
-      description: 'The integrating server calls it after receiving a token id from the browser, to validate the token (spec §4 rule 2).',
-      tags: ['Tokens'],
-      security: secretSecurity,
-      params: requestSchema(tokenIdParamsSchema, (value) => ({ value })),
-      response: { 200: tokenSchema, ...errorResponses },
+  app.get<{ Params: { tokenId: string } }>(
+    '/api/v1/tokens/:tokenId',
+    {
+      schema: {
+        summary: 'Retrieve a token',
+        description:
+          'The integrating server calls it after receiving a token id from the browser, to validate the token (spec §4 rule 2).',
+        tags: ['Tokens'],
+        security: secretSecurity,
+        params: requestSchema(tokenIdParamsSchema, (value) => ({ value })),
+        response: { 200: tokenSchema, ...errorResponses },
+      },
+      onRequest: secretOnly(deps),
     },
-    onRequest: secretOnly(deps),
-  }, async (request) => {
-    const token = await deps.repository.tokens.find(request.params.tokenId, request.caller.scope);
-    if (!token) throw ApiError.of(404, 'TOKEN_NOT_FOUND');
-    return toTokenResponse(token);
-  });
+    async (request) => {
+      const token = await deps.repository.tokens.find(request.params.tokenId, request.caller.scope);
+      if (!token) throw ApiError.of(404, 'TOKEN_NOT_FOUND');
+      return toTokenResponse(token);
+    },
+  );
 
-  app.delete<{ Params: { tokenId: string } }>('/api/v1/tokens/:tokenId', {
-    schema: {
-      summary: 'Delete a token',
-      description: 'The token can no longer be used; its encrypted details are erased.',
-      tags: ['Tokens'],
-      security: secretSecurity,
-      params: requestSchema(tokenIdParamsSchema, (value) => ({ value })),
-      response: { 200: tokenDeletedSchema, ...errorResponses },
+  app.delete<{ Params: { tokenId: string } }>(
+    '/api/v1/tokens/:tokenId',
+    {
+      schema: {
+        summary: 'Delete a token',
+        description: 'The token can no longer be used; its encrypted details are erased.',
+        tags: ['Tokens'],
+        security: secretSecurity,
+        params: requestSchema(tokenIdParamsSchema, (value) => ({ value })),
+        response: { 200: tokenDeletedSchema, ...errorResponses },
+      },
+      onRequest: secretOnly(deps),
     },
-    onRequest: secretOnly(deps),
-  }, async (request) => {
-    if (!(await deps.repository.tokens.delete(request.params.tokenId, request.caller.scope))) throw ApiError.of(404, 'TOKEN_NOT_FOUND');
-    return { id: request.params.tokenId, deleted: true };
-  });
+    async (request) => {
+      if (!(await deps.repository.tokens.delete(request.params.tokenId, request.caller.scope)))
+        throw ApiError.of(404, 'TOKEN_NOT_FOUND');
+      return { id: request.params.tokenId, deleted: true };
+    },
+  );
 }

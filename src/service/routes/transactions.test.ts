@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BANK, CARD, apiKey, bankToken, basic, cardToken, request, startTestService, type TestService } from '../testing/harness.js';
+import {
+  BANK,
+  CARD,
+  apiKey,
+  bankToken,
+  basic,
+  cardToken,
+  request,
+  startTestService,
+  type TestService,
+} from '../testing/harness.js';
 import type { AccountCredentials } from '../accounts.js';
 
 let service: TestService;
@@ -10,20 +20,36 @@ afterAll(() => service.close());
 beforeEach(() => service.reset());
 
 /** How a server calls: key+secret, optionally for a client. */
-interface As { account: AccountCredentials; impersonating?: AccountCredentials }
-const headersOf = (as: As): Record<string, string> => (as.impersonating ? { impersonationaccountkey: as.impersonating.impersonationKey as string } : {});
+interface As {
+  account: AccountCredentials;
+  impersonating?: AccountCredentials;
+}
+const headersOf = (as: As): Record<string, string> =>
+  as.impersonating ? { impersonationaccountkey: as.impersonating.impersonationKey as string } : {};
 const springfield = (): As => ({ account: service.accounts.springfield });
 const shelby = (): As => ({ account: service.accounts.shelby });
 const systemFor = (client: AccountCredentials): As => ({ account: service.accounts.system, impersonating: client });
 
 async function tokenFor(as: As, body: unknown = cardToken()): Promise<string> {
-  const response = await request(service.app, 'POST', '/api/v1/tokens', { authorization: basic(as.account), body, headers: headersOf(as) });
+  const response = await request(service.app, 'POST', '/api/v1/tokens', {
+    authorization: basic(as.account),
+    body,
+    headers: headersOf(as),
+  });
   expect(response.statusCode).toBe(201);
   return response.json().id;
 }
 const pay = (as: As, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  request(service.app, 'POST', '/api/v1/transactions', { authorization: basic(as.account), body: { payer: 'Ada Lovelace', ...body }, headers: { ...headersOf(as), ...headers } });
-const fees = (as: As, amount: string) => request(service.app, 'GET', `/api/v1/transactionFees?amount=${amount}`, { authorization: basic(as.account), headers: headersOf(as) });
+  request(service.app, 'POST', '/api/v1/transactions', {
+    authorization: basic(as.account),
+    body: { payer: 'Ada Lovelace', ...body },
+    headers: { ...headersOf(as), ...headers },
+  });
+const fees = (as: As, amount: string) =>
+  request(service.app, 'GET', `/api/v1/transactionFees?amount=${amount}`, {
+    authorization: basic(as.account),
+    headers: headersOf(as),
+  });
 
 describe('fees.md worked examples through the API', () => {
   it.each([
@@ -31,25 +57,88 @@ describe('fees.md worked examples through the API', () => {
     ['#2', springfield, '59.99', { creditCardPayerFee: 1.95, achPayerFee: 3 }],
     ['#3', springfield, '2.00', { creditCardPayerFee: 0.07, achPayerFee: 3 }],
     ['#11', shelby, '100.00', { creditCardPayerFee: 3.5, achPayerFee: 1.5 }],
-    ['#11 through impersonation', () => systemFor(service.accounts.shelby), '100.00', { creditCardPayerFee: 3.5, achPayerFee: 1.5 }],
+    [
+      '#11 through impersonation',
+      () => systemFor(service.accounts.shelby),
+      '100.00',
+      { creditCardPayerFee: 3.5, achPayerFee: 1.5 },
+    ],
   ])('%s: fees for %s', async (_, who, amount, expected) => {
     const get = await fees(who(), amount);
     expect(get.statusCode).toBe(200);
     expect(get.json()).toEqual(expected);
-    const post = await request(service.app, 'POST', '/api/v1/transactionFees', { authorization: basic(who().account), headers: headersOf(who()), body: { amount: Number(amount) } });
+    const post = await request(service.app, 'POST', '/api/v1/transactionFees', {
+      authorization: basic(who().account),
+      headers: headersOf(who()),
+      body: { amount: Number(amount) },
+    });
     expect(post.json()).toEqual(expected);
   });
 
   it.each([
-    ['#4 card A 103.25 P 3.25', springfield, 'card', { amount: 103.25, payerFee: 3.25 }, { payerFeeMode: 'Included', amount: 103.25, payerFee: 3.25, fee: 3.25, netAmount: 100 }],
-    ['#5 card A 103.00 P 3.00', springfield, 'card', { amount: 103, payerFee: 3 }, { payerFeeMode: 'Custom', amount: 103, fee: 3.35, netAmount: 99.65 }],
-    ['#6 card A 105.00 P 5.00', springfield, 'card', { amount: 105, payerFee: 5 }, { payerFeeMode: 'Custom', fee: 3.41, netAmount: 101.59 }],
-    ['#7 card A 100.00 P absent', springfield, 'card', { amount: 100 }, { payerFeeMode: 'ServiceCalculated', amount: 103.25, payerFee: 3.25, fee: 3.25, netAmount: 100 }],
-    ['#8 ACH A 100.00 P 0', springfield, 'bank', { amount: 100, payerFee: 0 }, { payerFeeMode: 'ServiceCalculated', amount: 103, fee: 3, netAmount: 100 }],
-    ['#9 card A 100.00 P 0 impersonated', () => systemFor(service.accounts.springfield), 'card', { amount: 100, payerFee: 0 }, { payerFeeMode: 'Custom', amount: 100, fee: 3.25, netAmount: 96.75 }],
-    ['#10 card A 110.00 P 0 I 10.00 impersonated', () => systemFor(service.accounts.springfield), 'card', { amount: 110, payerFee: 0, initiatingPartyFee: 10 }, { payerFeeMode: 'Custom', fee: 3.58, netAmount: 96.42, initiatingPartyFee: 10 }],
-    ['#12 Shelby card A 103.50 P 3.50', shelby, 'card', { amount: 103.5, payerFee: 3.5 }, { payerFeeMode: 'Custom', fee: 3.35, netAmount: 100.15 }],
-    ['#13 Shelby ACH A 101.50 P 1.50', shelby, 'bank', { amount: 101.5, payerFee: 1.5 }, { payerFeeMode: 'Included', fee: 1.5, netAmount: 100 }],
+    [
+      '#4 card A 103.25 P 3.25',
+      springfield,
+      'card',
+      { amount: 103.25, payerFee: 3.25 },
+      { payerFeeMode: 'Included', amount: 103.25, payerFee: 3.25, fee: 3.25, netAmount: 100 },
+    ],
+    [
+      '#5 card A 103.00 P 3.00',
+      springfield,
+      'card',
+      { amount: 103, payerFee: 3 },
+      { payerFeeMode: 'Custom', amount: 103, fee: 3.35, netAmount: 99.65 },
+    ],
+    [
+      '#6 card A 105.00 P 5.00',
+      springfield,
+      'card',
+      { amount: 105, payerFee: 5 },
+      { payerFeeMode: 'Custom', fee: 3.41, netAmount: 101.59 },
+    ],
+    [
+      '#7 card A 100.00 P absent',
+      springfield,
+      'card',
+      { amount: 100 },
+      { payerFeeMode: 'ServiceCalculated', amount: 103.25, payerFee: 3.25, fee: 3.25, netAmount: 100 },
+    ],
+    [
+      '#8 ACH A 100.00 P 0',
+      springfield,
+      'bank',
+      { amount: 100, payerFee: 0 },
+      { payerFeeMode: 'ServiceCalculated', amount: 103, fee: 3, netAmount: 100 },
+    ],
+    [
+      '#9 card A 100.00 P 0 impersonated',
+      () => systemFor(service.accounts.springfield),
+      'card',
+      { amount: 100, payerFee: 0 },
+      { payerFeeMode: 'Custom', amount: 100, fee: 3.25, netAmount: 96.75 },
+    ],
+    [
+      '#10 card A 110.00 P 0 I 10.00 impersonated',
+      () => systemFor(service.accounts.springfield),
+      'card',
+      { amount: 110, payerFee: 0, initiatingPartyFee: 10 },
+      { payerFeeMode: 'Custom', fee: 3.58, netAmount: 96.42, initiatingPartyFee: 10 },
+    ],
+    [
+      '#12 Shelby card A 103.50 P 3.50',
+      shelby,
+      'card',
+      { amount: 103.5, payerFee: 3.5 },
+      { payerFeeMode: 'Custom', fee: 3.35, netAmount: 100.15 },
+    ],
+    [
+      '#13 Shelby ACH A 101.50 P 1.50',
+      shelby,
+      'bank',
+      { amount: 101.5, payerFee: 1.5 },
+      { payerFeeMode: 'Included', fee: 1.5, netAmount: 100 },
+    ],
   ])('%s', async (_, who, method, body, expected) => {
     const tokenId = await tokenFor(who(), method === 'card' ? cardToken() : bankToken());
     const response = await pay(who(), { ...body, tokenId });
@@ -57,14 +146,22 @@ describe('fees.md worked examples through the API', () => {
     const transaction = response.json();
     expect(transaction).toMatchObject({ ...expected, paymentResponseCode: 'Success', events: [{ eventType: 'Sale' }] });
     expect(response.headers.location).toMatch(new RegExp(`/api/v1/transactions/${transaction.id}$`));
-    expect(Math.round(transaction.amount * 100)).toBe(Math.round((transaction.netAmount + transaction.fee + transaction.initiatingPartyFee) * 100));
-    const stored = await request(service.app, 'GET', `/api/v1/transactions/${transaction.id}`, { authorization: basic(who().account), headers: headersOf(who()) });
+    expect(Math.round(transaction.amount * 100)).toBe(
+      Math.round((transaction.netAmount + transaction.fee + transaction.initiatingPartyFee) * 100),
+    );
+    const stored = await request(service.app, 'GET', `/api/v1/transactions/${transaction.id}`, {
+      authorization: basic(who().account),
+      headers: headersOf(who()),
+    });
     expect(stored.json()).toEqual({ ...transaction, warnings: undefined });
   });
 
   it('#14 capture of an authorization, A 50.00, P absent: Custom, fee 1.63, net 48.37', async () => {
     const tokenId = await tokenFor(springfield());
-    const authorized = await request(service.app, 'POST', '/api/v1/transactions/authorize', { authorization: basic(service.accounts.springfield), body: { tokenId, amount: 80 } });
+    const authorized = await request(service.app, 'POST', '/api/v1/transactions/authorize', {
+      authorization: basic(service.accounts.springfield),
+      body: { tokenId, amount: 80 },
+    });
     expect(authorized.statusCode).toBe(201);
     const { authorizationId, amount, expires } = authorized.json();
     expect(amount).toBe(80);
@@ -72,8 +169,16 @@ describe('fees.md worked examples through the API', () => {
     expect(new Date(expires).getTime() - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
     const captured = await pay(springfield(), { amount: 50, authorizationId });
     expect(captured.statusCode).toBe(201);
-    expect(captured.json()).toMatchObject({ payerFeeMode: 'Custom', amount: 50, fee: 1.63, netAmount: 48.37, events: [{ eventType: 'Authorize' }, { eventType: 'Capture' }] });
-    const status = await request(service.app, 'GET', `/api/v1/transactions/authorizations/${authorizationId}`, { authorization: basic(service.accounts.springfield) });
+    expect(captured.json()).toMatchObject({
+      payerFeeMode: 'Custom',
+      amount: 50,
+      fee: 1.63,
+      netAmount: 48.37,
+      events: [{ eventType: 'Authorize' }, { eventType: 'Capture' }],
+    });
+    const status = await request(service.app, 'GET', `/api/v1/transactions/authorizations/${authorizationId}`, {
+      authorization: basic(service.accounts.springfield),
+    });
     expect(status.json()).toMatchObject({ authorizationId, amount: 80, captured: true });
   });
 });
@@ -88,9 +193,17 @@ describe('Mode C', () => {
 
 describe('payment sources', () => {
   it('charges card details sent directly, keeping only the masked number', async () => {
-    const response = await pay(springfield(), { amount: 103.25, payerFee: 3.25, creditCardInformation: { ...CARD, cardNumber: '5555 5555 5555 4444' } });
+    const response = await pay(springfield(), {
+      amount: 103.25,
+      payerFee: 3.25,
+      creditCardInformation: { ...CARD, cardNumber: '5555 5555 5555 4444' },
+    });
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ transactionType: 'MasterCard', maskedAccountNumber: '************4444', payerFeeMode: 'Included' });
+    expect(response.json()).toMatchObject({
+      transactionType: 'MasterCard',
+      maskedAccountNumber: '************4444',
+      payerFeeMode: 'Included',
+    });
     const rows = await service.repository.sql.query('SELECT * FROM transactions');
     expect(JSON.stringify(rows)).not.toContain('5555555555554444');
   });
@@ -114,13 +227,24 @@ describe('declines (contract §6)', () => {
     const response = await pay(springfield(), { amount: 103.25, payerFee: 3.25, tokenId });
     expect(response.statusCode).toBe(400);
     const body = response.json();
-    expect(body).toMatchObject({ code: 'PAYMENT_DECLINED', paymentResponseCode: code, id: expect.any(Number), message: expect.stringMatching(/\.$/) });
-    const stored = await request(service.app, 'GET', `/api/v1/transactions/${body.id}`, { authorization: basic(service.accounts.springfield) });
+    expect(body).toMatchObject({
+      code: 'PAYMENT_DECLINED',
+      paymentResponseCode: code,
+      id: expect.any(Number),
+      message: expect.stringMatching(/\.$/),
+    });
+    const stored = await request(service.app, 'GET', `/api/v1/transactions/${body.id}`, {
+      authorization: basic(service.accounts.springfield),
+    });
     expect(stored.json()).toMatchObject({ paymentResponseCode: code, events: [] });
   });
 
   it('an amount over 1,000,000.00 exceeds the approval limit', async () => {
-    const response = await pay(springfield(), { amount: 1_000_000.01, payerFee: 0, tokenId: await tokenFor(springfield()) });
+    const response = await pay(springfield(), {
+      amount: 1_000_000.01,
+      payerFee: 0,
+      tokenId: await tokenFor(springfield()),
+    });
     expect(response.json()).toMatchObject({ paymentResponseCode: 'ExceedsApprovalAmountLimit' });
   });
 
@@ -138,49 +262,83 @@ describe('declines (contract §6)', () => {
 
   it('an unknown or deleted token is InvalidToken', async () => {
     const tokenId = await tokenFor(springfield());
-    await request(service.app, 'DELETE', `/api/v1/tokens/${tokenId}`, { authorization: basic(service.accounts.springfield) });
+    await request(service.app, 'DELETE', `/api/v1/tokens/${tokenId}`, {
+      authorization: basic(service.accounts.springfield),
+    });
     for (const id of [tokenId, 'tok_neverexisted']) {
       const response = await pay(springfield(), { amount: 10, payerFee: 0.33, tokenId: id });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ code: 'INVALID_TOKEN', paymentResponseCode: 'InvalidToken', id: expect.any(Number) });
+      expect(response.json()).toMatchObject({
+        code: 'INVALID_TOKEN',
+        paymentResponseCode: 'InvalidToken',
+        id: expect.any(Number),
+      });
     }
   });
 });
 
 describe('authorizations and captures', () => {
-  const authorize = (as: As, body: unknown) => request(service.app, 'POST', '/api/v1/transactions/authorize', { authorization: basic(as.account), body, headers: headersOf(as) });
+  const authorize = (as: As, body: unknown) =>
+    request(service.app, 'POST', '/api/v1/transactions/authorize', {
+      authorization: basic(as.account),
+      body,
+      headers: headersOf(as),
+    });
 
   it('refuses over-capture, a second capture, and another impersonation', async () => {
     const tokenId = await tokenFor(systemFor(service.accounts.springfield));
-    const { authorizationId } = (await authorize(systemFor(service.accounts.springfield), { tokenId, amount: 50 })).json();
+    const { authorizationId } = (
+      await authorize(systemFor(service.accounts.springfield), { tokenId, amount: 50 })
+    ).json();
     const over = await pay(systemFor(service.accounts.springfield), { amount: 50.01, authorizationId });
-    expect(over.json()).toMatchObject({ code: 'INVALID_AUTHORIZATION', paymentResponseCode: 'InvalidAuthorization', message: 'The capture amount is more than the authorized 50.00.' });
-    expect((await pay(springfield(), { amount: 50, authorizationId })).json()).toMatchObject({ paymentResponseCode: 'InvalidAuthorization' });
+    expect(over.json()).toMatchObject({
+      code: 'INVALID_AUTHORIZATION',
+      paymentResponseCode: 'InvalidAuthorization',
+      message: 'The capture amount is more than the authorized 50.00.',
+    });
+    expect((await pay(springfield(), { amount: 50, authorizationId })).json()).toMatchObject({
+      paymentResponseCode: 'InvalidAuthorization',
+    });
     expect((await pay(systemFor(service.accounts.springfield), { amount: 50, authorizationId })).statusCode).toBe(201);
     const twice = await pay(systemFor(service.accounts.springfield), { amount: 10, authorizationId });
-    expect(twice.json()).toMatchObject({ paymentResponseCode: 'InvalidAuthorization', message: 'This authorization was already captured.' });
+    expect(twice.json()).toMatchObject({
+      paymentResponseCode: 'InvalidAuthorization',
+      message: 'This authorization was already captured.',
+    });
   });
 
   it('refuses an expired authorization', async () => {
     const tokenId = await tokenFor(springfield());
     const { authorizationId } = (await authorize(springfield(), { tokenId, amount: 20 })).json();
-    await service.repository.sql.query("UPDATE transactions SET authorization_expires_at = now() - interval '1 second' WHERE authorization_id = $1", [authorizationId]);
-    expect((await pay(springfield(), { amount: 20, authorizationId })).json()).toMatchObject({ message: 'This authorization expired (they last 7 days).' });
+    await service.repository.sql.query(
+      "UPDATE transactions SET authorization_expires_at = now() - interval '1 second' WHERE authorization_id = $1",
+      [authorizationId],
+    );
+    expect((await pay(springfield(), { amount: 20, authorizationId })).json()).toMatchObject({
+      message: 'This authorization expired (they last 7 days).',
+    });
   });
 
   it('authorizes card tokens only, and declines decline cards', async () => {
     const ach = await authorize(springfield(), { tokenId: await tokenFor(springfield(), bankToken()), amount: 20 });
     expect(ach.statusCode).toBe(400);
     expect(ach.json()).toMatchObject({ code: 'INVALID_PAYMENT_TYPE', paymentResponseCode: 'InvalidPaymentType' });
-    const declined = await authorize(springfield(), { tokenId: await tokenFor(springfield(), cardToken({ cardNumber: '4000000000009995' })), amount: 20 });
+    const declined = await authorize(springfield(), {
+      tokenId: await tokenFor(springfield(), cardToken({ cardNumber: '4000000000009995' })),
+      amount: 20,
+    });
     expect(declined.json()).toMatchObject({ paymentResponseCode: 'InsufficientFunds', id: expect.any(Number) });
-    expect((await authorize(springfield(), { tokenId: 'tok_nothing', amount: 20 })).json()).toMatchObject({ paymentResponseCode: 'InvalidToken' });
+    expect((await authorize(springfield(), { tokenId: 'tok_nothing', amount: 20 })).json()).toMatchObject({
+      paymentResponseCode: 'InvalidToken',
+    });
   });
 
   it('captures once under 20 racing captures', async () => {
     const tokenId = await tokenFor(springfield());
     const { authorizationId } = (await authorize(springfield(), { tokenId, amount: 30 })).json();
-    const results = await Promise.all(Array.from({ length: 20 }, () => pay(springfield(), { amount: 30, authorizationId })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => pay(springfield(), { amount: 30, authorizationId })),
+    );
     expect(results.filter((response) => response.statusCode === 201)).toHaveLength(1);
   });
 });
@@ -188,7 +346,11 @@ describe('authorizations and captures', () => {
 describe('request rules (contract §5)', () => {
   it.each([
     [{ amount: 10 }, 'tokenId', 'PAYMENT_SOURCE_REQUIRED'],
-    [{ amount: 10, tokenId: 'tok_x', bankAccountInformation: BANK }, 'bankAccountInformation', 'PAYMENT_SOURCE_CONFLICT'],
+    [
+      { amount: 10, tokenId: 'tok_x', bankAccountInformation: BANK },
+      'bankAccountInformation',
+      'PAYMENT_SOURCE_CONFLICT',
+    ],
     [{ amount: 0, tokenId: 'tok_x' }, 'amount', 'AMOUNT_NOT_POSITIVE'],
     [{ amount: 1.005, tokenId: 'tok_x' }, 'amount', 'AMOUNT_TOO_PRECISE'],
     [{ amount: '10', payerFee: -1, tokenId: 'tok_x' }, 'payerFee', 'INVALID_PAYER_FEE'],
@@ -199,7 +361,11 @@ describe('request rules (contract §5)', () => {
     [{ amount: 10, tokenId: 'tok_x', currency: 'EUR' }, 'currency', 'UNSUPPORTED_CURRENCY'],
     [{ amount: 10, tokenId: 'tok_x', sendReceipt: 'yes' }, 'sendReceipt', 'INVALID_SEND_RECEIPT'],
     [{ amount: 10, tokenId: 42 }, 'tokenId', 'INVALID_TOKEN_ID'],
-    [{ amount: 10, creditCardInformation: { ...CARD, cardNumber: '4242424242424241' } }, 'creditCardInformation.cardNumber', 'INVALID_CARD_NUMBER'],
+    [
+      { amount: 10, creditCardInformation: { ...CARD, cardNumber: '4242424242424241' } },
+      'creditCardInformation.cardNumber',
+      'INVALID_CARD_NUMBER',
+    ],
     [{ amount: 10, payer: '', tokenId: 'tok_x' }, 'payer', 'PAYER_REQUIRED'],
   ])('%j → %s %s', async (body, field, code) => {
     const response = await pay(springfield(), body);
@@ -209,15 +375,30 @@ describe('request rules (contract §5)', () => {
 
   it('accepts IPv6 and the recommended field set', async () => {
     const response = await pay(springfield(), {
-      amount: 103.25, payerFee: 3.25, tokenId: await tokenFor(springfield()), emailAddress: 'ada@example.com',
-      attributeValues: { invoice: 'A-17' }, comments: 'Water bill', sendReceipt: true, ipAddress: '2001:db8::1',
+      amount: 103.25,
+      payerFee: 3.25,
+      tokenId: await tokenFor(springfield()),
+      emailAddress: 'ada@example.com',
+      attributeValues: { invoice: 'A-17' },
+      comments: 'Water bill',
+      sendReceipt: true,
+      ipAddress: '2001:db8::1',
     });
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ comments: 'Water bill', emailAddress: 'ada@example.com', attributeValues: [{ name: 'invoice', value: 'A-17' }] });
+    expect(response.json()).toMatchObject({
+      comments: 'Water bill',
+      emailAddress: 'ada@example.com',
+      attributeValues: [{ name: 'invoice', value: 'A-17' }],
+    });
   });
 
   it('refuses a net amount below zero', async () => {
-    const response = await pay(systemFor(service.accounts.springfield), { amount: 10, payerFee: 0.5, initiatingPartyFee: 9.9, tokenId: await tokenFor(systemFor(service.accounts.springfield)) });
+    const response = await pay(systemFor(service.accounts.springfield), {
+      amount: 10,
+      payerFee: 0.5,
+      initiatingPartyFee: 9.9,
+      tokenId: await tokenFor(systemFor(service.accounts.springfield)),
+    });
     expect(response.json().errors).toContainEqual(expect.objectContaining({ code: 'NET_AMOUNT_NEGATIVE' }));
   });
 
@@ -230,18 +411,42 @@ describe('request rules (contract §5)', () => {
 
 describe('scoping and credentials', () => {
   it("answers another account's transaction with 404, and the public key with 403", async () => {
-    const created = (await pay(springfield(), { amount: 103.25, payerFee: 3.25, tokenId: await tokenFor(springfield()) })).json();
-    expect((await request(service.app, 'GET', `/api/v1/transactions/${created.id}`, { authorization: basic(service.accounts.shelby) })).statusCode).toBe(404);
-    expect((await request(service.app, 'GET', `/api/v1/transactions/${created.publicId}`, { authorization: basic(service.accounts.springfield) })).statusCode).toBe(200);
-    for (const [method, url] of [['POST', '/api/v1/transactions'], ['GET', '/api/v1/transactionFees?amount=1'], ['POST', '/api/v1/transactions/authorize'], ['GET', `/api/v1/transactions/${created.id}`]] as const) {
-      const response = await request(service.app, method, url, { authorization: apiKey(service.accounts.springfield), ...(method === 'POST' && { body: {} }) });
+    const created = (
+      await pay(springfield(), { amount: 103.25, payerFee: 3.25, tokenId: await tokenFor(springfield()) })
+    ).json();
+    expect(
+      (
+        await request(service.app, 'GET', `/api/v1/transactions/${created.id}`, {
+          authorization: basic(service.accounts.shelby),
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await request(service.app, 'GET', `/api/v1/transactions/${created.publicId}`, {
+          authorization: basic(service.accounts.springfield),
+        })
+      ).statusCode,
+    ).toBe(200);
+    for (const [method, url] of [
+      ['POST', '/api/v1/transactions'],
+      ['GET', '/api/v1/transactionFees?amount=1'],
+      ['POST', '/api/v1/transactions/authorize'],
+      ['GET', `/api/v1/transactions/${created.id}`],
+    ] as const) {
+      const response = await request(service.app, method, url, {
+        authorization: apiKey(service.accounts.springfield),
+        ...(method === 'POST' && { body: {} }),
+      });
       expect(response.statusCode).toBe(403);
     }
   });
 
   it("cannot charge another account's token", async () => {
     const tokenId = await tokenFor(shelby());
-    expect((await pay(springfield(), { amount: 10, payerFee: 0.33, tokenId })).json()).toMatchObject({ paymentResponseCode: 'InvalidToken' });
+    expect((await pay(springfield(), { amount: 10, payerFee: 0.33, tokenId })).json()).toMatchObject({
+      paymentResponseCode: 'InvalidToken',
+    });
   });
 });
 

@@ -2,7 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { centsToAmount, formatAmount } from '../../shared/money.js';
 import { transactionMessages } from '../../shared/messages/en.js';
 import { cardNumber } from '../../shared/validators/card-number.js';
-import { validateAuthorizationRequest, validateTransactionRequest, type TransactionDraft } from '../../shared/validators/transaction-request.js';
+import {
+  validateAuthorizationRequest,
+  validateTransactionRequest,
+  type TransactionDraft,
+} from '../../shared/validators/transaction-request.js';
 import type { PaymentResponseCode, TransactionResponse, TransactionType } from '../../shared/wire.js';
 import { secretOnly, type Caller } from '../auth/authenticate.js';
 import { ApiError } from '../errors.js';
@@ -10,8 +14,14 @@ import { breakdown, type PaymentMethod } from '../fees/engine.js';
 import { idempotent, type Outcome } from '../idempotency.js';
 import { fromCheck, requestSchema } from '../openapi/request-schema.js';
 import {
-  authorizationIdParamsSchema, authorizationRequestSchema, authorizationSchema, errorResponses, secretSecurity,
-  transactionIdParamsSchema, transactionRequestSchema, transactionSchema,
+  authorizationIdParamsSchema,
+  authorizationRequestSchema,
+  authorizationSchema,
+  errorResponses,
+  secretSecurity,
+  transactionIdParamsSchema,
+  transactionRequestSchema,
+  transactionSchema,
 } from '../openapi/schemas.js';
 import { RESPONSE_MESSAGES, decide, type ProcessorSource } from '../processor/sandbox.js';
 import { newId } from '../random.js';
@@ -37,24 +47,64 @@ export function toTransactionResponse(t: StoredTransaction): TransactionResponse
     payerFeeMode: t.payerFeeMode,
     maskedAccountNumber: t.maskedAccountNumber,
     comments: t.comments,
-    attributeValues: Object.entries(t.attributeValues).map(([name, value]) => ({ name, parameterName: name, value: String(value) })),
+    attributeValues: Object.entries(t.attributeValues).map(([name, value]) => ({
+      name,
+      parameterName: name,
+      value: String(value),
+    })),
     paymentResponseCode: t.paymentResponseCode,
-    events: t.events.map((event) => ({ eventDate: event.eventDate.toISOString(), eventType: event.eventType, comments: event.comments })),
+    events: t.events.map((event) => ({
+      eventDate: event.eventDate.toISOString(),
+      eventType: event.eventType,
+      comments: event.comments,
+    })),
     created: t.created.toISOString(),
   };
 }
 
 /** A decline (contract §2): a 400 carrying the stored transaction's id and the processor's answer. */
-function declined(code: PaymentResponseCode, requestId: string, id?: number, message = RESPONSE_MESSAGES[code]): Outcome {
-  const apiCode = { InvalidToken: 'INVALID_TOKEN', InvalidAuthorization: 'INVALID_AUTHORIZATION', InvalidPaymentType: 'INVALID_PAYMENT_TYPE' }[code as string] ?? 'PAYMENT_DECLINED';
-  return { status: 400, headers: {}, body: { message, code: apiCode, ...(id !== undefined && { id }), paymentResponseCode: code, requestId } };
+function declined(
+  code: PaymentResponseCode,
+  requestId: string,
+  id?: number,
+  message = RESPONSE_MESSAGES[code],
+): Outcome {
+  const apiCode =
+    {
+      InvalidToken: 'INVALID_TOKEN',
+      InvalidAuthorization: 'INVALID_AUTHORIZATION',
+      InvalidPaymentType: 'INVALID_PAYMENT_TYPE',
+    }[code as string] ?? 'PAYMENT_DECLINED';
+  return {
+    status: 400,
+    headers: {},
+    body: { message, code: apiCode, ...(id !== undefined && { id }), paymentResponseCode: code, requestId },
+  };
 }
 
-const moneyProblem = (code: 'PAYER_FEE_EXCEEDS_AMOUNT' | 'INITIATING_PARTY_FEE_EXCEEDS_AMOUNT' | 'NET_AMOUNT_NEGATIVE') =>
-  ApiError.fields([{ field: code === 'PAYER_FEE_EXCEEDS_AMOUNT' ? 'payerFee' : code === 'NET_AMOUNT_NEGATIVE' ? 'amount' : 'initiatingPartyFee', code, message: transactionMessages[code] }]);
+const moneyProblem = (
+  code: 'PAYER_FEE_EXCEEDS_AMOUNT' | 'INITIATING_PARTY_FEE_EXCEEDS_AMOUNT' | 'NET_AMOUNT_NEGATIVE',
+) =>
+  ApiError.fields([
+    {
+      field:
+        code === 'PAYER_FEE_EXCEEDS_AMOUNT'
+          ? 'payerFee'
+          : code === 'NET_AMOUNT_NEGATIVE'
+            ? 'amount'
+            : 'initiatingPartyFee',
+      code,
+      message: transactionMessages[code],
+    },
+  ]);
 
 /** The fee breakdown of a draft for a method, in the rates of the account the call acts for. */
-function moneyFor(draft: TransactionDraft, method: PaymentMethod, caller: Caller, hasAuthorization: boolean): TransactionMoney {
+function moneyFor(
+  draft: TransactionDraft,
+  method: PaymentMethod,
+  caller: Caller,
+  hasAuthorization: boolean,
+): TransactionMoney {
   const result = breakdown(caller.actingFor.feeSchedules[method], {
     amount: draft.amountCents,
     payerFee: draft.payerFeeCents,
@@ -68,18 +118,28 @@ function moneyFor(draft: TransactionDraft, method: PaymentMethod, caller: Caller
 
 /** The card or bank account behind a token, opened from the vault for the processor only. */
 function processorSource(token: StoredToken, deps: ServiceDeps): ProcessorSource {
-  const details = deps.vault.open(token.vaultKeyId as string, token.sealed as string, token.id) as Record<string, string>;
-  if (token.transactionType === 'Ach') return { routingNumber: details.routingNumber as string, accountNumber: details.accountNumber as string };
+  const details = deps.vault.open(token.vaultKeyId as string, token.sealed as string, token.id) as Record<
+    string,
+    string
+  >;
+  if (token.transactionType === 'Ach')
+    return { routingNumber: details.routingNumber as string, accountNumber: details.accountNumber as string };
   const now = deps.now();
   const year = token.expirationYear ?? 0;
-  const expired = year < now.getUTCFullYear() || (year === now.getUTCFullYear() && (token.expirationMonth ?? 0) < now.getUTCMonth() + 1);
+  const expired =
+    year < now.getUTCFullYear() ||
+    (year === now.getUTCFullYear() && (token.expirationMonth ?? 0) < now.getUTCMonth() + 1);
   return { cardNumber: details.cardNumber as string, expired };
 }
 
 export function transactionRoutes(app: FastifyInstance, deps: ServiceDeps): void {
   const { transactions } = deps.repository;
 
-  const record = (draft: TransactionDraft, caller: Caller, fields: Partial<NewTransaction> & TransactionMoney & Pick<NewTransaction, 'paymentResponseCode'>): NewTransaction => ({
+  const record = (
+    draft: TransactionDraft,
+    caller: Caller,
+    fields: Partial<NewTransaction> & TransactionMoney & Pick<NewTransaction, 'paymentResponseCode'>,
+  ): NewTransaction => ({
     publicId: newId('txn'),
     scope: caller.scope,
     authorizationId: null,
@@ -109,8 +169,17 @@ export function transactionRoutes(app: FastifyInstance, deps: ServiceDeps): void
       if (!token) {
         // Contract §6: an unknown or deleted token is a decline, stored like any other.
         const I = draft.initiatingPartyFeeCents;
-        const money = { amount: draft.amountCents, payerFee: draft.payerFeeCents ?? 0, fee: 0, netAmount: draft.amountCents - I, initiatingPartyFee: I, payerFeeMode: null };
-        const stored = await transactions.insert(record(draft, caller, { ...money, paymentResponseCode: 'InvalidToken' }));
+        const money = {
+          amount: draft.amountCents,
+          payerFee: draft.payerFeeCents ?? 0,
+          fee: 0,
+          netAmount: draft.amountCents - I,
+          initiatingPartyFee: I,
+          payerFeeMode: null,
+        };
+        const stored = await transactions.insert(
+          record(draft, caller, { ...money, paymentResponseCode: 'InvalidToken' }),
+        );
         return declined('InvalidToken', requestId, stored.id);
       }
       source = processorSource(token, deps);
@@ -122,7 +191,10 @@ export function transactionRoutes(app: FastifyInstance, deps: ServiceDeps): void
       transactionType = cardNumber(card.cardNumber).brand as TransactionType;
       maskedAccountNumber = maskAccountNumber(card.cardNumber);
     } else if ('bankAccountInformation' in sent) {
-      source = { routingNumber: sent.bankAccountInformation.routingNumber, accountNumber: sent.bankAccountInformation.accountNumber };
+      source = {
+        routingNumber: sent.bankAccountInformation.routingNumber,
+        accountNumber: sent.bankAccountInformation.accountNumber,
+      };
       transactionType = 'Ach';
       maskedAccountNumber = maskAccountNumber(sent.bankAccountInformation.accountNumber);
     } else {
@@ -131,26 +203,41 @@ export function transactionRoutes(app: FastifyInstance, deps: ServiceDeps): void
     const money = moneyFor(draft, transactionType === 'Ach' ? 'ach' : 'creditCard', caller, false);
     const paymentResponseCode = decide(source, money.amount);
     const approved = paymentResponseCode === 'Success';
-    const stored = await transactions.insert(record(draft, caller, {
-      ...money, transactionType, maskedAccountNumber, paymentResponseCode,
-      events: approved ? [{ eventType: 'Sale', eventDate: deps.now(), comments: null }] : [],
-    }));
+    const stored = await transactions.insert(
+      record(draft, caller, {
+        ...money,
+        transactionType,
+        maskedAccountNumber,
+        paymentResponseCode,
+        events: approved ? [{ eventType: 'Sale', eventDate: deps.now(), comments: null }] : [],
+      }),
+    );
     if (!approved) return declined(paymentResponseCode, requestId, stored.id);
     return created(stored, base);
   }
 
   /** A capture of an authorization (contract §5): at most the authorized amount, once, within 7 days, same impersonation. */
-  async function capture(draft: TransactionDraft, authorizationId: string, caller: Caller, requestId: string, base: string): Promise<Outcome> {
+  async function capture(
+    draft: TransactionDraft,
+    authorizationId: string,
+    caller: Caller,
+    requestId: string,
+    base: string,
+  ): Promise<Outcome> {
     const authorization = await transactions.findAuthorization(authorizationId, caller.scope);
     const refuse = (reason: string) => declined('InvalidAuthorization', requestId, authorization?.id, reason);
-    if (!authorization) return refuse('No such authorization for these credentials (or it was made under another impersonation).');
+    if (!authorization)
+      return refuse('No such authorization for these credentials (or it was made under another impersonation).');
     if (authorization.capturedAt) return refuse('This authorization was already captured.');
     const now = deps.now();
-    if ((authorization.authorizationExpires?.getTime() ?? 0) <= now.getTime()) return refuse(`This authorization expired (they last ${AUTHORIZATION_DAYS} days).`);
+    if ((authorization.authorizationExpires?.getTime() ?? 0) <= now.getTime())
+      return refuse(`This authorization expired (they last ${AUTHORIZATION_DAYS} days).`);
     const authorized = authorization.authorizedAmount ?? 0;
-    if (draft.amountCents > authorized) return refuse(`The capture amount is more than the authorized ${formatAmount(authorized)}.`);
+    if (draft.amountCents > authorized)
+      return refuse(`The capture amount is more than the authorized ${formatAmount(authorized)}.`);
     const money = moneyFor(draft, 'creditCard', caller, true);
-    if (money.amount > authorized) return refuse(`With the payer fee the capture is more than the authorized ${formatAmount(authorized)}.`);
+    if (money.amount > authorized)
+      return refuse(`With the payer fee the capture is more than the authorized ${formatAmount(authorized)}.`);
     const captured = await transactions.capture(authorization.id, money, now, draft.comments ?? null);
     if (!captured) return refuse('This authorization was already captured.');
     return created(captured, base);
@@ -163,107 +250,161 @@ export function transactionRoutes(app: FastifyInstance, deps: ServiceDeps): void
       headers.Deprecation = 'true';
       body.warnings = [
         `payerFee was not sent, so the service added a payer fee of ${formatAmount(transaction.payerFee)} to the charge (Mode C, deprecated). ` +
-        'Send payerFee, calculated with GET /api/v1/transactionFees, in amount and payerFee instead (Mode A).',
+          'Send payerFee, calculated with GET /api/v1/transactionFees, in amount and payerFee instead (Mode A).',
       ];
     }
     return { status: 201, headers, body };
   }
 
-  app.post('/api/v1/transactions', {
-    schema: {
-      summary: 'Create a transaction',
-      description: 'Charges a token, card or bank details, or captures an authorization. The payer-fee mode follows fees.md; a decline is a 400 with `id` and `paymentResponseCode`. Takes an `Idempotency-Key`.',
-      tags: ['Transactions'],
-      security: secretSecurity,
-      body: requestSchema(transactionRequestSchema, fromCheck((body) => validateTransactionRequest(body, deps.now()))),
-      response: { 201: transactionSchema, ...errorResponses },
+  app.post(
+    '/api/v1/transactions',
+    {
+      schema: {
+        summary: 'Create a transaction',
+        description:
+          'Charges a token, card or bank details, or captures an authorization. The payer-fee mode follows fees.md; a decline is a 400 with `id` and `paymentResponseCode`. Takes an `Idempotency-Key`.',
+        tags: ['Transactions'],
+        security: secretSecurity,
+        body: requestSchema(
+          transactionRequestSchema,
+          fromCheck((body) => validateTransactionRequest(body, deps.now())),
+        ),
+        response: { 201: transactionSchema, ...errorResponses },
+      },
+      onRequest: secretOnly(deps),
     },
-    onRequest: secretOnly(deps),
-  }, (request, reply) => {
-    const draft = request.body as TransactionDraft;
-    const { caller } = request;
-    if (draft.initiatingPartyFeeCents > 0 && caller.scope.viaAccountId === null) {
-      throw ApiError.fields([{ field: 'initiatingPartyFee', code: 'INITIATING_PARTY_FEE_NOT_ALLOWED', message: transactionMessages.INITIATING_PARTY_FEE_NOT_ALLOWED }]);
-    }
-    const base = baseUrl(request, deps);
-    return idempotent(request, reply, deps, caller.scope, 'transactions.create', () =>
-      'authorizationId' in draft.source
-        ? capture(draft, draft.source.authorizationId, caller, request.id, base)
-        : sell(draft, caller, request.id, base),
-    );
-  });
+    (request, reply) => {
+      const draft = request.body as TransactionDraft;
+      const { caller } = request;
+      if (draft.initiatingPartyFeeCents > 0 && caller.scope.viaAccountId === null) {
+        throw ApiError.fields([
+          {
+            field: 'initiatingPartyFee',
+            code: 'INITIATING_PARTY_FEE_NOT_ALLOWED',
+            message: transactionMessages.INITIATING_PARTY_FEE_NOT_ALLOWED,
+          },
+        ]);
+      }
+      const base = baseUrl(request, deps);
+      return idempotent(request, reply, deps, caller.scope, 'transactions.create', () =>
+        'authorizationId' in draft.source
+          ? capture(draft, draft.source.authorizationId, caller, request.id, base)
+          : sell(draft, caller, request.id, base),
+      );
+    },
+  );
 
-  app.post('/api/v1/transactions/authorize', {
-    schema: {
-      summary: 'Authorize an amount on a card token',
-      description: 'Holds the amount for 7 days; capture it with POST /transactions and `authorizationId`. Card tokens only.',
-      tags: ['Transactions'],
-      security: secretSecurity,
-      body: requestSchema(authorizationRequestSchema, fromCheck(validateAuthorizationRequest)),
-      response: { 201: authorizationSchema, ...errorResponses },
+  app.post(
+    '/api/v1/transactions/authorize',
+    {
+      schema: {
+        summary: 'Authorize an amount on a card token',
+        description:
+          'Holds the amount for 7 days; capture it with POST /transactions and `authorizationId`. Card tokens only.',
+        tags: ['Transactions'],
+        security: secretSecurity,
+        body: requestSchema(authorizationRequestSchema, fromCheck(validateAuthorizationRequest)),
+        response: { 201: authorizationSchema, ...errorResponses },
+      },
+      onRequest: secretOnly(deps),
     },
-    onRequest: secretOnly(deps),
-  }, (request, reply) => {
-    const { tokenId, amountCents } = request.body as { tokenId: string; amountCents: number };
-    const { caller } = request;
-    return idempotent(request, reply, deps, caller.scope, 'transactions.authorize', async () => {
-      const token = await deps.repository.tokens.find(tokenId, caller.scope);
-      if (!token) return declined('InvalidToken', request.id);
-      if (token.transactionType === 'Ach') return declined('InvalidPaymentType', request.id, undefined, 'Only card tokens can be authorized; an ACH token is charged with POST /transactions.');
-      const draft: TransactionDraft = { payer: token.payer, emailAddress: token.emailAddress, amountCents, payerFeeCents: null, initiatingPartyFeeCents: 0, source: { tokenId }, sendReceipt: false };
-      const money = moneyFor(draft, 'creditCard', caller, true);
-      const paymentResponseCode = decide(processorSource(token, deps), amountCents);
-      const approved = paymentResponseCode === 'Success';
-      const now = deps.now();
-      const expires = new Date(now.getTime() + AUTHORIZATION_DAYS * 86_400_000);
-      const authorizationId = approved ? newId('auth') : null;
-      const stored = await transactions.insert(record(draft, caller, {
-        ...money, paymentResponseCode, authorizationId, transactionType: token.transactionType, maskedAccountNumber: token.maskedAccountNumber,
-        authorizedAmount: amountCents, authorizationExpires: expires,
-        events: approved ? [{ eventType: 'Authorize', eventDate: now, comments: null }] : [],
-      }));
-      if (!approved) return declined(paymentResponseCode, request.id, stored.id);
+    (request, reply) => {
+      const { tokenId, amountCents } = request.body as { tokenId: string; amountCents: number };
+      const { caller } = request;
+      return idempotent(request, reply, deps, caller.scope, 'transactions.authorize', async () => {
+        const token = await deps.repository.tokens.find(tokenId, caller.scope);
+        if (!token) return declined('InvalidToken', request.id);
+        if (token.transactionType === 'Ach')
+          return declined(
+            'InvalidPaymentType',
+            request.id,
+            undefined,
+            'Only card tokens can be authorized; an ACH token is charged with POST /transactions.',
+          );
+        const draft: TransactionDraft = {
+          payer: token.payer,
+          emailAddress: token.emailAddress,
+          amountCents,
+          payerFeeCents: null,
+          initiatingPartyFeeCents: 0,
+          source: { tokenId },
+          sendReceipt: false,
+        };
+        const money = moneyFor(draft, 'creditCard', caller, true);
+        const paymentResponseCode = decide(processorSource(token, deps), amountCents);
+        const approved = paymentResponseCode === 'Success';
+        const now = deps.now();
+        const expires = new Date(now.getTime() + AUTHORIZATION_DAYS * 86_400_000);
+        const authorizationId = approved ? newId('auth') : null;
+        const stored = await transactions.insert(
+          record(draft, caller, {
+            ...money,
+            paymentResponseCode,
+            authorizationId,
+            transactionType: token.transactionType,
+            maskedAccountNumber: token.maskedAccountNumber,
+            authorizedAmount: amountCents,
+            authorizationExpires: expires,
+            events: approved ? [{ eventType: 'Authorize', eventDate: now, comments: null }] : [],
+          }),
+        );
+        if (!approved) return declined(paymentResponseCode, request.id, stored.id);
+        return {
+          status: 201,
+          headers: { Location: `${baseUrl(request, deps)}/api/v1/transactions/authorizations/${authorizationId}` },
+          body: {
+            authorizationId,
+            amount: centsToAmount(amountCents),
+            expires: expires.toISOString(),
+            transactionId: stored.id,
+            captured: false,
+          },
+        };
+      });
+    },
+  );
+
+  app.get<{ Params: { authorizationId: string } }>(
+    '/api/v1/transactions/authorizations/:authorizationId',
+    {
+      schema: {
+        summary: 'Retrieve an authorization',
+        tags: ['Transactions'],
+        security: secretSecurity,
+        params: requestSchema(authorizationIdParamsSchema, (value) => ({ value })),
+        response: { 200: authorizationSchema, ...errorResponses },
+      },
+      onRequest: secretOnly(deps),
+    },
+    async (request) => {
+      const authorization = await transactions.findAuthorization(request.params.authorizationId, request.caller.scope);
+      if (!authorization) throw ApiError.of(404, 'AUTHORIZATION_NOT_FOUND');
       return {
-        status: 201,
-        headers: { Location: `${baseUrl(request, deps)}/api/v1/transactions/authorizations/${authorizationId}` },
-        body: { authorizationId, amount: centsToAmount(amountCents), expires: expires.toISOString(), transactionId: stored.id, captured: false },
+        authorizationId: authorization.authorizationId,
+        amount: centsToAmount(authorization.authorizedAmount ?? 0),
+        expires: authorization.authorizationExpires?.toISOString(),
+        transactionId: authorization.id,
+        captured: authorization.capturedAt !== null,
       };
-    });
-  });
-
-  app.get<{ Params: { authorizationId: string } }>('/api/v1/transactions/authorizations/:authorizationId', {
-    schema: {
-      summary: 'Retrieve an authorization',
-      tags: ['Transactions'],
-      security: secretSecurity,
-      params: requestSchema(authorizationIdParamsSchema, (value) => ({ value })),
-      response: { 200: authorizationSchema, ...errorResponses },
     },
-    onRequest: secretOnly(deps),
-  }, async (request) => {
-    const authorization = await transactions.findAuthorization(request.params.authorizationId, request.caller.scope);
-    if (!authorization) throw ApiError.of(404, 'AUTHORIZATION_NOT_FOUND');
-    return {
-      authorizationId: authorization.authorizationId,
-      amount: centsToAmount(authorization.authorizedAmount ?? 0),
-      expires: authorization.authorizationExpires?.toISOString(),
-      transactionId: authorization.id,
-      captured: authorization.capturedAt !== null,
-    };
-  });
+  );
 
-  app.get<{ Params: { transactionId: string } }>('/api/v1/transactions/:transactionId', {
-    schema: {
-      summary: 'Retrieve a transaction',
-      tags: ['Transactions'],
-      security: secretSecurity,
-      params: requestSchema(transactionIdParamsSchema, (value) => ({ value })),
-      response: { 200: transactionSchema, ...errorResponses },
+  app.get<{ Params: { transactionId: string } }>(
+    '/api/v1/transactions/:transactionId',
+    {
+      schema: {
+        summary: 'Retrieve a transaction',
+        tags: ['Transactions'],
+        security: secretSecurity,
+        params: requestSchema(transactionIdParamsSchema, (value) => ({ value })),
+        response: { 200: transactionSchema, ...errorResponses },
+      },
+      onRequest: secretOnly(deps),
     },
-    onRequest: secretOnly(deps),
-  }, async (request) => {
-    const transaction = await transactions.find(request.params.transactionId, request.caller.scope);
-    if (!transaction) throw ApiError.of(404, 'TRANSACTION_NOT_FOUND');
-    return toTransactionResponse(transaction);
-  });
+    async (request) => {
+      const transaction = await transactions.find(request.params.transactionId, request.caller.scope);
+      if (!transaction) throw ApiError.of(404, 'TRANSACTION_NOT_FOUND');
+      return toTransactionResponse(transaction);
+    },
+  );
 }

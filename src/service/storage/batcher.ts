@@ -22,7 +22,10 @@ interface Pending<In, Out> {
 }
 
 /** `run` gets the items of one batch and returns one result per item, in order. */
-export function batcher<In, Out>(run: (items: In[]) => Promise<Out[]>, { inFlight = 4, maxBatch = 64 }: BatcherOptions = {}): (item: In) => Promise<Out> {
+export function batcher<In, Out>(
+  run: (items: In[]) => Promise<Out[]>,
+  { inFlight = 4, maxBatch = 64 }: BatcherOptions = {},
+): (item: In) => Promise<Out> {
   const queue: Pending<In, Out>[] = [];
   let running = 0;
   let scheduled = false;
@@ -42,7 +45,8 @@ export function batcher<In, Out>(run: (items: In[]) => Promise<Out[]>, { inFligh
   const settle = async (batch: Pending<In, Out>[]): Promise<void> => {
     try {
       const results = await run(batch.map((pending) => pending.item));
-      if (results.length !== batch.length) throw new Error(`A batch of ${batch.length} gave ${results.length} results.`);
+      if (results.length !== batch.length)
+        throw new Error(`A batch of ${batch.length} gave ${results.length} results.`);
       batch.forEach((pending, index) => pending.resolve(results[index] as Out));
     } catch (error) {
       for (const pending of batch) pending.reject(error);

@@ -104,12 +104,21 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
 export async function migrate(sql: Sql): Promise<number[]> {
   await sql.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`);
-  const applied = new Set((await sql.query<{ version: number }>('SELECT version FROM schema_migrations')).map((row) => row.version));
+  const applied = new Set(
+    (await sql.query<{ version: number }>('SELECT version FROM schema_migrations')).map((row) => row.version),
+  );
   const done: number[] = [];
   for (const migration of MIGRATIONS.filter((m) => !applied.has(m.version))) {
     await sql.transaction(async (tx) => {
-      for (const statement of migration.sql.split(/;\s*$/m).map((s) => s.trim()).filter(Boolean)) await tx.query(statement);
-      await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
+      for (const statement of migration.sql
+        .split(/;\s*$/m)
+        .map((s) => s.trim())
+        .filter(Boolean))
+        await tx.query(statement);
+      await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
+        migration.version,
+        migration.name,
+      ]);
     });
     done.push(migration.version);
   }

@@ -70,10 +70,21 @@ const TOKEN_INSERT = `INSERT INTO tokens (id, account_id, via_account_id, payer,
 function tokenColumns(tokens: StoredToken[]): unknown[][] {
   const column = (value: (token: StoredToken) => unknown) => tokens.map(value);
   return [
-    column((t) => t.id), column((t) => t.scope.accountId), column((t) => t.scope.viaAccountId), column((t) => t.payer),
-    column((t) => t.emailAddress), column((t) => JSON.stringify(t.attributeValues)), column((t) => t.transactionType),
-    column((t) => t.maskedAccountNumber), column((t) => t.lastFour), column((t) => t.expirationMonth), column((t) => t.expirationYear),
-    column((t) => t.accountType), column((t) => t.vaultKeyId), column((t) => t.sealed), column((t) => t.created),
+    column((t) => t.id),
+    column((t) => t.scope.accountId),
+    column((t) => t.scope.viaAccountId),
+    column((t) => t.payer),
+    column((t) => t.emailAddress),
+    column((t) => JSON.stringify(t.attributeValues)),
+    column((t) => t.transactionType),
+    column((t) => t.maskedAccountNumber),
+    column((t) => t.lastFour),
+    column((t) => t.expirationMonth),
+    column((t) => t.expirationYear),
+    column((t) => t.accountType),
+    column((t) => t.vaultKeyId),
+    column((t) => t.sealed),
+    column((t) => t.created),
   ];
 }
 
@@ -82,13 +93,18 @@ const IDEMPOTENCY_HOURS = 24;
 
 /** The service's storage, one implementation over any `Sql`. */
 export function createRepository(sql: Sql) {
-  const one = async <Row>(text: string, params: unknown[]): Promise<Row | null> => (await sql.query<Row>(text, params))[0] ?? null;
-  const accountBy = (column: string, value: string) => one<Account>(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE ${column} = $1`, [value]);
+  const one = async <Row>(text: string, params: unknown[]): Promise<Row | null> =>
+    (await sql.query<Row>(text, params))[0] ?? null;
+  const accountBy = (column: string, value: string) =>
+    one<Account>(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE ${column} = $1`, [value]);
   const via = (scope: Scope) => scope.viaAccountId ?? 0;
 
   // Under load, token reads and writes that arrive together share one statement (batcher.ts).
   const liveTokens = batcher(async (ids: string[]) => {
-    const rows = await sql.query<TokenRow>(`SELECT ${TOKEN_COLUMNS} FROM tokens WHERE id = ANY($1::text[]) AND deleted_at IS NULL`, [ids]);
+    const rows = await sql.query<TokenRow>(
+      `SELECT ${TOKEN_COLUMNS} FROM tokens WHERE id = ANY($1::text[]) AND deleted_at IS NULL`,
+      [ids],
+    );
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.map((id) => byId.get(id) ?? null);
   });
@@ -99,7 +115,14 @@ export function createRepository(sql: Sql) {
     } catch (error) {
       if (tokens.length === 1) return [error];
       // One statement stores all or none: find the row at fault, and store its neighbours.
-      return Promise.all(tokens.map((token) => sql.query(TOKEN_INSERT, tokenColumns([token])).then(() => null, (failure: unknown) => failure)));
+      return Promise.all(
+        tokens.map((token) =>
+          sql.query(TOKEN_INSERT, tokenColumns([token])).then(
+            () => null,
+            (failure: unknown) => failure,
+          ),
+        ),
+      );
     }
   });
 
@@ -115,8 +138,17 @@ export function createRepository(sql: Sql) {
         const row = await one<Account>(
           `INSERT INTO accounts (name, kind, api_key, api_secret_hash, public_key, impersonation_key, system_account_id, fee_schedules, allowed_origins)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${ACCOUNT_COLUMNS}`,
-          [account.name, account.kind, account.apiKey, account.apiSecretHash, account.publicKey, account.impersonationKey,
-            account.systemAccountId, JSON.stringify(account.feeSchedules), account.allowedOrigins],
+          [
+            account.name,
+            account.kind,
+            account.apiKey,
+            account.apiSecretHash,
+            account.publicKey,
+            account.impersonationKey,
+            account.systemAccountId,
+            JSON.stringify(account.feeSchedules),
+            account.allowedOrigins,
+          ],
         );
         return row as Account;
       },
@@ -135,7 +167,11 @@ export function createRepository(sql: Sql) {
         const row = await liveTokens(id);
         if (!row || row.account_id !== scope.accountId || row.via_account_id !== scope.viaAccountId) return null;
         const { account_id, via_account_id, ...token } = row;
-        return { ...token, attributeValues: { ...token.attributeValues }, scope: { accountId: account_id, viaAccountId: via_account_id } };
+        return {
+          ...token,
+          attributeValues: { ...token.attributeValues },
+          scope: { accountId: account_id, viaAccountId: via_account_id },
+        };
       },
       /** Marks the token deleted and erases its encrypted details; false when there was none. */
       async delete(id: string, scope: Scope): Promise<boolean> {
@@ -166,7 +202,12 @@ export function createRepository(sql: Sql) {
           [...params, requestHash],
         );
         if (inserted.length) return { state: 'claimed' };
-        const row = await one<{ requestHash: string; status: number | null; headers: Record<string, string> | null; body: unknown }>(
+        const row = await one<{
+          requestHash: string;
+          status: number | null;
+          headers: Record<string, string> | null;
+          body: unknown;
+        }>(
           `SELECT request_hash AS "requestHash", status, headers, body FROM idempotency_keys
            WHERE account_id = $1 AND via_account_id = $2 AND operation = $3 AND key = $4`,
           params,
@@ -176,7 +217,12 @@ export function createRepository(sql: Sql) {
         if (row.status === null) return { state: 'running' };
         return { state: 'done', status: row.status, headers: row.headers ?? {}, body: row.body };
       },
-      async complete({ scope, operation, key }: IdempotencyKey, status: number, headers: Record<string, string>, body: unknown): Promise<void> {
+      async complete(
+        { scope, operation, key }: IdempotencyKey,
+        status: number,
+        headers: Record<string, string>,
+        body: unknown,
+      ): Promise<void> {
         await sql.query(
           `UPDATE idempotency_keys SET status = $5, headers = $6, body = $7
            WHERE account_id = $1 AND via_account_id = $2 AND operation = $3 AND key = $4`,
@@ -185,9 +231,10 @@ export function createRepository(sql: Sql) {
       },
       /** Frees a key whose request failed unexpectedly, so a retry can run it. */
       async release({ scope, operation, key }: IdempotencyKey): Promise<void> {
-        await sql.query('DELETE FROM idempotency_keys WHERE account_id = $1 AND via_account_id = $2 AND operation = $3 AND key = $4 AND status IS NULL', [
-          scope.accountId, via(scope), operation, key,
-        ]);
+        await sql.query(
+          'DELETE FROM idempotency_keys WHERE account_id = $1 AND via_account_id = $2 AND operation = $3 AND key = $4 AND status IS NULL',
+          [scope.accountId, via(scope), operation, key],
+        );
       },
     },
     close: () => sql.close(),

@@ -5,7 +5,16 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { seedIfEmpty } from '../accounts.js';
-import { TEST_CONFIG, apiKey, bankToken, basic, cardToken, request, startTestService, type TestService } from '../testing/harness.js';
+import {
+  TEST_CONFIG,
+  apiKey,
+  bankToken,
+  basic,
+  cardToken,
+  request,
+  startTestService,
+  type TestService,
+} from '../testing/harness.js';
 import { createVault } from '../vault.js';
 import { migrate } from './migrations.js';
 import { openDatabase } from './open.js';
@@ -19,19 +28,39 @@ afterAll(() => service.close());
 
 describe('tokens at rest', () => {
   it('stores no readable card number, no CVC, and seals the rest to its row', async () => {
-    const created = await request(service.app, 'POST', '/api/v1/tokens', { authorization: apiKey(service.accounts.springfield), body: cardToken({ cvc: '737' }) });
+    const created = await request(service.app, 'POST', '/api/v1/tokens', {
+      authorization: apiKey(service.accounts.springfield),
+      body: cardToken({ cvc: '737' }),
+    });
     const id = created.json().id as string;
-    const [row] = await service.repository.sql.query<Record<string, unknown>>('SELECT * FROM tokens WHERE id = $1', [id]);
+    const [row] = await service.repository.sql.query<Record<string, unknown>>('SELECT * FROM tokens WHERE id = $1', [
+      id,
+    ]);
     const stored = JSON.stringify(row);
-    for (const secret of ['4242424242424242', '424242424242', '737', Buffer.from('4242424242424242').toString('base64')]) expect(stored).not.toContain(secret);
-    const token = await service.repository.tokens.find(id, { accountId: row?.account_id as number, viaAccountId: null });
-    const opened = service.vault.open(token?.vaultKeyId as string, token?.sealed as string, id) as Record<string, unknown>;
+    for (const secret of [
+      '4242424242424242',
+      '424242424242',
+      '737',
+      Buffer.from('4242424242424242').toString('base64'),
+    ])
+      expect(stored).not.toContain(secret);
+    const token = await service.repository.tokens.find(id, {
+      accountId: row?.account_id as number,
+      viaAccountId: null,
+    });
+    const opened = service.vault.open(token?.vaultKeyId as string, token?.sealed as string, id) as Record<
+      string,
+      unknown
+    >;
     expect(opened).toEqual({ cardNumber: '4242424242424242', accountHolder: 'Ada Lovelace', postalCode: '12345' });
     expect(() => service.vault.open(token?.vaultKeyId as string, token?.sealed as string, 'tok_other_row')).toThrow();
   });
 
   it('stores no readable bank account number', async () => {
-    const created = await request(service.app, 'POST', '/api/v1/tokens', { authorization: basic(service.accounts.shelby), body: bankToken({ accountNumber: '987654321012' }) });
+    const created = await request(service.app, 'POST', '/api/v1/tokens', {
+      authorization: basic(service.accounts.shelby),
+      body: bankToken({ accountNumber: '987654321012' }),
+    });
     const [row] = await service.repository.sql.query('SELECT * FROM tokens WHERE id = $1', [created.json().id]);
     expect(JSON.stringify(row)).not.toContain('987654321012');
   });
@@ -39,9 +68,21 @@ describe('tokens at rest', () => {
 
 describe('tokens read and written together (batched)', () => {
   const token = (id: string, accountId: number, overrides: Partial<StoredToken> = {}): StoredToken => ({
-    id, scope: { accountId, viaAccountId: null }, payer: 'Ada', emailAddress: 'ada@example.com', attributeValues: { note: "it's \"quoted\"" },
-    transactionType: 'Visa', maskedAccountNumber: '************4242', lastFour: '4242', expirationMonth: 12, expirationYear: 2030,
-    accountType: null, vaultKeyId: 'k', sealed: 'v1.x', created: new Date('2026-11-22T06:00:00Z'), ...overrides,
+    id,
+    scope: { accountId, viaAccountId: null },
+    payer: 'Ada',
+    emailAddress: 'ada@example.com',
+    attributeValues: { note: 'it\'s "quoted"' },
+    transactionType: 'Visa',
+    maskedAccountNumber: '************4242',
+    lastFour: '4242',
+    expirationMonth: 12,
+    expirationYear: 2030,
+    accountType: null,
+    vaultKeyId: 'k',
+    sealed: 'v1.x',
+    created: new Date('2026-11-22T06:00:00Z'),
+    ...overrides,
   });
 
   it('stores every row of a batch but the one at fault, which alone fails', async () => {
@@ -49,12 +90,21 @@ describe('tokens read and written together (batched)', () => {
     const results = await Promise.allSettled([
       service.repository.tokens.insert(token('tok_batch_a', springfield)),
       service.repository.tokens.insert(token('tok_batch_b', 999_999)), // no such account
-      service.repository.tokens.insert(token('tok_batch_c', springfield, { accountType: 'PersonalChecking', expirationMonth: null, expirationYear: null })),
+      service.repository.tokens.insert(
+        token('tok_batch_c', springfield, {
+          accountType: 'PersonalChecking',
+          expirationMonth: null,
+          expirationYear: null,
+        }),
+      ),
     ]);
     expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     const scope = { accountId: springfield, viaAccountId: null };
     expect(await service.repository.tokens.find('tok_batch_a', scope)).toEqual(token('tok_batch_a', springfield));
-    expect(await service.repository.tokens.find('tok_batch_c', scope)).toMatchObject({ accountType: 'PersonalChecking', expirationMonth: null });
+    expect(await service.repository.tokens.find('tok_batch_c', scope)).toMatchObject({
+      accountType: 'PersonalChecking',
+      expirationMonth: null,
+    });
     expect(await service.repository.tokens.find('tok_batch_b', { accountId: 999_999, viaAccountId: null })).toBeNull();
   });
 
@@ -94,19 +144,29 @@ describe('restart', () => {
       if (schema) await sql.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
       await migrate(sql);
       const repository = createRepository(sql);
-      return { repository, app: await buildApp({ repository, vault: createVault([key]), config: { ...TEST_CONFIG, logLevel: 'silent' } }) };
+      return {
+        repository,
+        app: await buildApp({ repository, vault: createVault([key]), config: { ...TEST_CONFIG, logLevel: 'silent' } }),
+      };
     };
     try {
       const first = await open();
       const accounts = await seedIfEmpty(first.repository);
       expect(accounts).not.toBeNull();
-      const id = (await request(first.app, 'POST', '/api/v1/tokens', { authorization: apiKey(accounts!.springfield), body: cardToken() })).json().id;
+      const id = (
+        await request(first.app, 'POST', '/api/v1/tokens', {
+          authorization: apiKey(accounts!.springfield),
+          body: cardToken(),
+        })
+      ).json().id;
       await first.app.close();
       await first.repository.close();
 
       const second = await open();
       expect(await seedIfEmpty(second.repository)).toBeNull();
-      const token = await request(second.app, 'GET', `/api/v1/tokens/${id}`, { authorization: basic(accounts!.springfield) });
+      const token = await request(second.app, 'GET', `/api/v1/tokens/${id}`, {
+        authorization: basic(accounts!.springfield),
+      });
       expect(token.statusCode).toBe(200);
       expect(token.json()).toMatchObject({ id, lastFour: '4242' });
       if (schema) await second.repository.sql.query(`DROP SCHEMA ${schema} CASCADE`);

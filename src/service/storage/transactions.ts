@@ -48,7 +48,11 @@ const COLUMNS = `t.id, t.public_id AS "publicId", t.account_id, t.via_account_id
   COALESCE((SELECT json_agg(json_build_object('eventType', e.event_type, 'eventDate', e.event_date, 'comments', e.comments) ORDER BY e.id)
             FROM transaction_events e WHERE e.transaction_id = t.id), '[]') AS events`;
 
-type Row = Omit<StoredTransaction, 'scope' | 'events'> & { account_id: number; via_account_id: number | null; events: { eventType: TransactionEvent['eventType']; eventDate: string; comments: string | null }[] };
+type Row = Omit<StoredTransaction, 'scope' | 'events'> & {
+  account_id: number;
+  via_account_id: number | null;
+  events: { eventType: TransactionEvent['eventType']; eventDate: string; comments: string | null }[];
+};
 
 const toStored = ({ account_id, via_account_id, events, ...row }: Row): StoredTransaction => ({
   ...row,
@@ -83,33 +87,82 @@ export function transactionStore(sql: Sql) {
            SELECT t.id, e.event_type, e.event_date, e.comments
            FROM t, json_to_recordset($23::json) AS e(event_type text, event_date timestamptz, comments text))
          SELECT id, created_at AS created FROM t`,
-        [t.publicId, t.scope.accountId, t.scope.viaAccountId, t.authorizationId, t.tokenId, t.payer, t.emailAddress, JSON.stringify(t.attributeValues),
-          t.comments, t.sendReceipt, t.ipAddress, t.transactionType, t.maskedAccountNumber, t.amount, t.payerFee, t.fee,
-          t.netAmount, t.initiatingPartyFee, t.payerFeeMode, t.paymentResponseCode, t.authorizedAmount, t.authorizationExpires,
-          JSON.stringify(t.events.map((event) => ({ event_type: event.eventType, event_date: event.eventDate.toISOString(), comments: event.comments })))],
+        [
+          t.publicId,
+          t.scope.accountId,
+          t.scope.viaAccountId,
+          t.authorizationId,
+          t.tokenId,
+          t.payer,
+          t.emailAddress,
+          JSON.stringify(t.attributeValues),
+          t.comments,
+          t.sendReceipt,
+          t.ipAddress,
+          t.transactionType,
+          t.maskedAccountNumber,
+          t.amount,
+          t.payerFee,
+          t.fee,
+          t.netAmount,
+          t.initiatingPartyFee,
+          t.payerFeeMode,
+          t.paymentResponseCode,
+          t.authorizedAmount,
+          t.authorizationExpires,
+          JSON.stringify(
+            t.events.map((event) => ({
+              event_type: event.eventType,
+              event_date: event.eventDate.toISOString(),
+              comments: event.comments,
+            })),
+          ),
+        ],
       );
       const { id, created } = row as { id: number; created: Date };
       return { ...t, id, created, capturedAt: null };
     },
     /** By the numeric id or the `txn_…` public id, in this scope. */
     find: (id: string, scope: Scope) =>
-      findWhere(`${/^\d{1,9}$/.test(id) ? 't.id = $1::integer' : 't.public_id = $1'} AND ${IN_SCOPE}`, [id, scope.accountId, scope.viaAccountId]),
+      findWhere(`${/^\d{1,9}$/.test(id) ? 't.id = $1::integer' : 't.public_id = $1'} AND ${IN_SCOPE}`, [
+        id,
+        scope.accountId,
+        scope.viaAccountId,
+      ]),
     findAuthorization: (authorizationId: string, scope: Scope) =>
       findWhere(`t.authorization_id = $1 AND ${IN_SCOPE}`, [authorizationId, scope.accountId, scope.viaAccountId]),
     /**
      * Captures an authorization once: the row is updated only while it is uncaptured and unexpired,
      * so two racing captures cannot both succeed. Null when it was not capturable.
      */
-    capture: (transactionId: number, money: TransactionMoney, at: Date, comments: string | null): Promise<StoredTransaction | null> =>
+    capture: (
+      transactionId: number,
+      money: TransactionMoney,
+      at: Date,
+      comments: string | null,
+    ): Promise<StoredTransaction | null> =>
       sql.transaction(async (tx) => {
         const updated = await tx.query(
           `UPDATE transactions SET amount_cents = $2, payer_fee_cents = $3, fee_cents = $4, net_amount_cents = $5,
              initiating_party_fee_cents = $6, payer_fee_mode = $7, captured_at = $8, comments = COALESCE($9, comments)
            WHERE id = $1 AND captured_at IS NULL AND authorization_expires_at > $8 RETURNING id`,
-          [transactionId, money.amount, money.payerFee, money.fee, money.netAmount, money.initiatingPartyFee, money.payerFeeMode, at, comments],
+          [
+            transactionId,
+            money.amount,
+            money.payerFee,
+            money.fee,
+            money.netAmount,
+            money.initiatingPartyFee,
+            money.payerFeeMode,
+            at,
+            comments,
+          ],
         );
         if (!updated.length) return null;
-        await tx.query("INSERT INTO transaction_events (transaction_id, event_type, event_date) VALUES ($1, 'Capture', $2)", [transactionId, at]);
+        await tx.query(
+          "INSERT INTO transaction_events (transaction_id, event_type, event_date) VALUES ($1, 'Capture', $2)",
+          [transactionId, at],
+        );
         return findWhere('t.id = $1', [transactionId], tx);
       }),
   };

@@ -30,7 +30,12 @@ export interface TestService {
   close(): Promise<void>;
 }
 
-export const TEST_CONFIG: BuildOptions['config'] = { tokenRateLimitPerIp: 10_000, tokenRateLimitPerKey: 10_000, publicUrl: undefined, logLevel: 'info' };
+export const TEST_CONFIG: BuildOptions['config'] = {
+  tokenRateLimitPerIp: 10_000,
+  tokenRateLimitPerKey: 10_000,
+  publicUrl: undefined,
+  logLevel: 'info',
+};
 
 export async function startTestService(overrides: Partial<BuildOptions> = {}): Promise<TestService> {
   // Checked as the service checks it: a stray line in DATABASE_URL fails with its name, not ENOTFOUND.
@@ -50,7 +55,15 @@ export async function startTestService(overrides: Partial<BuildOptions> = {}): P
     },
   });
   const accountCache = createAccountCache();
-  const app = await buildApp({ repository, vault, accountCache, config: TEST_CONFIG, logStream, version: '0.0.0-test', ...overrides });
+  const app = await buildApp({
+    repository,
+    vault,
+    accountCache,
+    config: TEST_CONFIG,
+    logStream,
+    version: '0.0.0-test',
+    ...overrides,
+  });
   return {
     app,
     repository,
@@ -88,7 +101,12 @@ export const basic = (account: Pick<AccountCredentials, 'apiKey' | 'apiSecret'>)
 export const apiKey = (account: Pick<AccountCredentials, 'publicKey'>): string => `Api-Key ${account.publicKey}`;
 
 /** A JSON request through `app.inject()`. */
-export function request(app: FastifyInstance, method: InjectOptions['method'], url: string, options: { authorization?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+export function request(
+  app: FastifyInstance,
+  method: InjectOptions['method'],
+  url: string,
+  options: { authorization?: string; body?: unknown; headers?: Record<string, string> } = {},
+) {
   return app.inject({
     method,
     url,
@@ -97,11 +115,33 @@ export function request(app: FastifyInstance, method: InjectOptions['method'], u
       ...(options.authorization && { authorization: options.authorization }),
       ...options.headers,
     },
-    ...(options.body !== undefined && { payload: typeof options.body === 'string' ? options.body : JSON.stringify(options.body) }),
+    ...(options.body !== undefined && {
+      payload: typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
+    }),
   });
 }
 
-export const CARD = { accountHolder: 'Ada Lovelace', cardNumber: '4242 4242 4242 4242', cvc: '123', month: '12', year: 2030, postalCode: '12345' };
-export const BANK = { accountType: 'PersonalChecking', routingNumber: '021000021', accountNumber: '000123456789', accountHolder: 'Ada Lovelace' };
-export const cardToken = (card: Partial<typeof CARD> = {}) => ({ payer: 'Ada Lovelace', emailAddress: 'ada@example.com', creditCardInformation: { ...CARD, ...card } });
-export const bankToken = (bank: Partial<typeof BANK> = {}) => ({ payer: 'Ada Lovelace', emailAddress: 'ada@example.com', bankAccountInformation: { ...BANK, ...bank } });
+export const CARD = {
+  accountHolder: 'Ada Lovelace',
+  cardNumber: '4242 4242 4242 4242',
+  cvc: '123',
+  month: '12',
+  year: 2030,
+  postalCode: '12345',
+};
+export const BANK = {
+  accountType: 'PersonalChecking',
+  routingNumber: '021000021',
+  accountNumber: '000123456789',
+  accountHolder: 'Ada Lovelace',
+};
+export const cardToken = (card: Partial<typeof CARD> = {}) => ({
+  payer: 'Ada Lovelace',
+  emailAddress: 'ada@example.com',
+  creditCardInformation: { ...CARD, ...card },
+});
+export const bankToken = (bank: Partial<typeof BANK> = {}) => ({
+  payer: 'Ada Lovelace',
+  emailAddress: 'ada@example.com',
+  bankAccountInformation: { ...BANK, ...bank },
+});

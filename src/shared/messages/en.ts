@@ -73,7 +73,8 @@ export const clientMessages = {
 /** Transactions and authorizations (contract §5): the service and the server SDK. */
 export const transactionMessages = {
   PAYMENT_SOURCE_REQUIRED: 'Send one of tokenId, creditCardInformation, bankAccountInformation or authorizationId.',
-  PAYMENT_SOURCE_CONFLICT: 'Send only one of tokenId, creditCardInformation, bankAccountInformation or authorizationId.',
+  PAYMENT_SOURCE_CONFLICT:
+    'Send only one of tokenId, creditCardInformation, bankAccountInformation or authorizationId.',
   INVALID_TOKEN_ID: 'tokenId must be the id of a token.',
   INVALID_AUTHORIZATION_ID: 'authorizationId must be the id of an authorization.',
   INVALID_PAYER_FEE: 'Payer fee must be an amount of at least 0.00 with at most 2 decimals.',
@@ -102,7 +103,6 @@ export type ErrorCode = FieldCode | AmountCode | ClientCode | TransactionCode | 
 
 /** A catalog maps every code to a message. */
 export type MessageCatalog = Record<ErrorCode, string>;
-
 
 /**
  * Fills `{name}` placeholders.

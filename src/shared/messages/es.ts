@@ -69,11 +69,13 @@ export const esClient = {
 
 export const esTransaction = {
   PAYMENT_SOURCE_REQUIRED: 'Envíe uno de tokenId, creditCardInformation, bankAccountInformation o authorizationId.',
-  PAYMENT_SOURCE_CONFLICT: 'Envíe solo uno de tokenId, creditCardInformation, bankAccountInformation o authorizationId.',
+  PAYMENT_SOURCE_CONFLICT:
+    'Envíe solo uno de tokenId, creditCardInformation, bankAccountInformation o authorizationId.',
   INVALID_TOKEN_ID: 'tokenId debe ser el id de un token.',
   INVALID_AUTHORIZATION_ID: 'authorizationId debe ser el id de una autorización.',
   INVALID_PAYER_FEE: 'La comisión del pagador debe ser un importe de al menos 0,00 con como máximo 2 decimales.',
-  INVALID_INITIATING_PARTY_FEE: 'La comisión de la parte iniciadora debe ser un importe de al menos 0,00 con como máximo 2 decimales.',
+  INVALID_INITIATING_PARTY_FEE:
+    'La comisión de la parte iniciadora debe ser un importe de al menos 0,00 con como máximo 2 decimales.',
   PAYER_FEE_EXCEEDS_AMOUNT: 'La comisión del pagador no puede ser mayor que el importe.',
   INITIATING_PARTY_FEE_EXCEEDS_AMOUNT: 'La comisión de la parte iniciadora no puede ser mayor que el importe.',
   NET_AMOUNT_NEGATIVE: 'Las comisiones superan el importe: la agencia recibiría menos que nada.',

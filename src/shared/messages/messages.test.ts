@@ -19,7 +19,9 @@ describe('message catalogs', () => {
   });
 
   it('fills placeholders and falls back for unknown codes', () => {
-    expect(messageFor('es', 'RATE_LIMITED', '', { seconds: 12 })).toBe('Demasiados intentos. Vuelva a intentarlo en 12 segundos.');
+    expect(messageFor('es', 'RATE_LIMITED', '', { seconds: 12 })).toBe(
+      'Demasiados intentos. Vuelva a intentarlo en 12 segundos.',
+    );
     expect(messageFor('en', 'SOMETHING_NEWER', 'The service said so.')).toBe('The service said so.');
     expect(formatMessage('{a} and {b}', { a: 1 })).toBe('1 and {b}');
   });

@@ -4,7 +4,10 @@ import { clientMessages, fieldMessages, transactionMessages } from './en.js';
 
 describe('README', () => {
   const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
-  it.each(Object.entries({ ...fieldMessages, ...clientMessages, ...transactionMessages }))('lists %s with its message', (code, message) => {
-    expect(readme).toContain(`| \`${code}\` | ${message} |`);
-  });
+  it.each(Object.entries({ ...fieldMessages, ...clientMessages, ...transactionMessages }))(
+    'lists %s with its message',
+    (code, message) => {
+      expect(readme).toContain(`| \`${code}\` | ${message} |`);
+    },
+  );
 });

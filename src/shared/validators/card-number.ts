@@ -4,7 +4,6 @@ import { ACCEPTED_BRANDS } from '../card-brands.js';
 import type { CardBrand } from '../wire.js';
 import { VALID, digitsOf, invalid, type Verification } from './verification.js';
 
-
 export interface CardNumberVerification extends Verification {
   /** The brand as soon as the digits tell it, even while the number is incomplete. */
   brand: CardBrand | null;
@@ -22,7 +21,7 @@ export function cardNumber(value: unknown): CardNumberVerification {
     return { ...invalid(required ? 'CARD_NUMBER_REQUIRED' : 'INVALID_CARD_NUMBER', required), brand: null };
   }
   const { card, isValid, isPotentiallyValid } = checkNumber(digits, { maxLength: 19, luhnValidateUnionPay: true });
-  const brand = card ? ACCEPTED_BRANDS[card.type] ?? null : null;
+  const brand = card ? (ACCEPTED_BRANDS[card.type] ?? null) : null;
   if (card && !brand) return { ...invalid('UNSUPPORTED_CARD_BRAND'), brand };
   return { ...(isValid && digits.length >= 12 ? VALID : invalid('INVALID_CARD_NUMBER', isPotentiallyValid)), brand };
 }

@@ -25,11 +25,17 @@ export function fieldErrors(): FieldErrors {
  */
 export function summarize(errors: readonly { code: string; message: string }[]): { code: string; message: string } {
   const [only, another] = errors;
-  return { code: only && !another ? only.code : 'VALIDATION_FAILED', message: errors.map((error) => error.message).join(' ') };
+  return {
+    code: only && !another ? only.code : 'VALIDATION_FAILED',
+    message: errors.map((error) => error.message).join(' '),
+  };
 }
 
 /** How to check one field (given its object, for rules that look at a sibling) and normalize it. */
-export type FieldRule = [validate: (value: unknown, object: Record<string, unknown>) => Verification, normalize: (value: unknown) => unknown];
+export type FieldRule = [
+  validate: (value: unknown, object: Record<string, unknown>) => Verification,
+  normalize: (value: unknown) => unknown,
+];
 
 /** Trimmed text; empty text is left out. */
 export const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim()) || undefined;
@@ -46,7 +52,12 @@ export const fieldsOf = (raw: unknown): Record<string, unknown> =>
  * Checks each field of `raw` by its rule, recording problems under `path`, and returns the normalized
  * fields that passed (unknown fields dropped) with whether all of them did.
  */
-export function checkFields(raw: unknown, path: string, rules: Record<string, FieldRule>, errors: FieldErrors): [Record<string, unknown>, boolean] {
+export function checkFields(
+  raw: unknown,
+  path: string,
+  rules: Record<string, FieldRule>,
+  errors: FieldErrors,
+): [Record<string, unknown>, boolean] {
   const object = fieldsOf(raw);
   const values: Record<string, unknown> = {};
   let ok = true;

@@ -10,4 +10,12 @@ export { checkFields, digits, fieldErrors, same, text, type FieldErrors, type Fi
 export { postalCode } from './postal-code.js';
 export { validateTokenRequest, type TokenRequestCheck } from './token-request.js';
 export { digitsOf, type Verification } from './verification.js';
-export { validateAmountDue, validateAuthorizationRequest, validateTransactionRequest, ipAddress, positiveAmount, type PaymentSource, type TransactionDraft } from './transaction-request.js';
+export {
+  validateAmountDue,
+  validateAuthorizationRequest,
+  validateTransactionRequest,
+  ipAddress,
+  positiveAmount,
+  type PaymentSource,
+  type TransactionDraft,
+} from './transaction-request.js';

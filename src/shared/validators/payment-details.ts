@@ -30,10 +30,18 @@ const BANK_RULES: Record<string, FieldRule> = {
  * Checks card details under `path` (e.g. `creditCardInformation.`) and returns them normalized:
  * digits only, month `"01"`..`"12"`, year a number. `undefined` when any field failed.
  */
-export function checkCreditCard(raw: unknown, path: string, errors: FieldErrors, now?: Date): CreditCardInformation | undefined {
+export function checkCreditCard(
+  raw: unknown,
+  path: string,
+  errors: FieldErrors,
+  now?: Date,
+): CreditCardInformation | undefined {
   const number = cardNumber(fieldsOf(raw).cardNumber);
   const [card, ok] = checkFields(raw, path, cardRules(number), errors);
-  const dated = card.month !== undefined && card.year !== undefined && errors.check(`${path}year`, expirationDate(Number(card.month), card.year as number, now));
+  const dated =
+    card.month !== undefined &&
+    card.year !== undefined &&
+    errors.check(`${path}year`, expirationDate(Number(card.month), card.year as number, now));
   return ok && dated ? (card as unknown as CreditCardInformation) : undefined;
 }
 

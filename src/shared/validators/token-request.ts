@@ -32,11 +32,16 @@ export function validateTokenRequest(body: unknown, now?: Date): TokenRequestChe
   const [value] = checkFields(raw, '', TOKEN_RULES, errors);
   const hasCard = raw.creditCardInformation != null;
   if (hasCard === (raw.bankAccountInformation != null)) {
-    errors.check(hasCard ? 'bankAccountInformation' : 'creditCardInformation', invalid(hasCard ? 'PAYMENT_METHOD_CONFLICT' : 'PAYMENT_METHOD_REQUIRED'));
+    errors.check(
+      hasCard ? 'bankAccountInformation' : 'creditCardInformation',
+      invalid(hasCard ? 'PAYMENT_METHOD_CONFLICT' : 'PAYMENT_METHOD_REQUIRED'),
+    );
   } else if (hasCard) {
     value.creditCardInformation = checkCreditCard(raw.creditCardInformation, 'creditCardInformation.', errors, now);
   } else {
     value.bankAccountInformation = checkBankAccount(raw.bankAccountInformation, 'bankAccountInformation.', errors);
   }
-  return errors.list.length ? { ok: false, errors: errors.list } : { ok: true, value: value as unknown as TokenRequest };
+  return errors.list.length
+    ? { ok: false, errors: errors.list }
+    : { ok: true, value: value as unknown as TokenRequest };
 }

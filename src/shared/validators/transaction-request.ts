@@ -32,7 +32,10 @@ export interface TransactionDraft {
 export type Check<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] };
 
 const problem = (code: TransactionCode | AmountCode): Verification => ({
-  isValid: false, isPotentiallyValid: false, code, message: (transactionMessages as Record<string, string>)[code] ?? amountMessages[code as AmountCode],
+  isValid: false,
+  isPotentiallyValid: false,
+  code,
+  message: (transactionMessages as Record<string, string>)[code] ?? amountMessages[code as AmountCode],
 });
 
 /** A required amount above zero, with the detailed AMOUNT_* codes. */
@@ -43,7 +46,10 @@ export function positiveAmount(value: unknown): Verification {
 }
 
 /** An optional fee: absent is fine, else an amount ≥ 0.00 with at most 2 decimals. */
-const optionalFee = (code: TransactionCode) => (value: unknown): Verification => (value === undefined || value === null || parseAmount(value).ok ? VALID : problem(code));
+const optionalFee =
+  (code: TransactionCode) =>
+  (value: unknown): Verification =>
+    value === undefined || value === null || parseAmount(value).ok ? VALID : problem(code);
 const cents = (value: unknown): number | undefined => {
   const parsed = value === undefined || value === null ? undefined : parseAmount(value);
   return parsed?.ok ? parsed.cents : undefined;
@@ -64,18 +70,32 @@ export function ipAddress(value: unknown): Verification {
   }
 }
 
-const id = (prefix: string, code: TransactionCode) => (value: unknown): Verification =>
-  typeof value === 'string' && value.startsWith(prefix) && value.length <= 64 && /^[\w-]+$/.test(value) ? VALID : problem(code);
+const id =
+  (prefix: string, code: TransactionCode) =>
+  (value: unknown): Verification =>
+    typeof value === 'string' && value.startsWith(prefix) && value.length <= 64 && /^[\w-]+$/.test(value)
+      ? VALID
+      : problem(code);
 
 const TRANSACTION_RULES: Record<string, FieldRule> = {
   payer: [payer, text],
   amount: [positiveAmount, cents],
   payerFee: [optionalFee('INVALID_PAYER_FEE'), cents],
   initiatingPartyFee: [optionalFee('INVALID_INITIATING_PARTY_FEE'), cents],
-  emailAddress: [(value) => (value === undefined || value === null || value === '' ? VALID : emailAddress(value)), text],
+  emailAddress: [
+    (value) => (value === undefined || value === null || value === '' ? VALID : emailAddress(value)),
+    text,
+  ],
   attributeValues: [attributeValues, same],
-  comments: [(value) => (value == null || (typeof value === 'string' && value.length <= 500) ? VALID : problem('COMMENTS_TOO_LONG')), text],
-  sendReceipt: [(value) => (value == null || typeof value === 'boolean' ? VALID : problem('INVALID_SEND_RECEIPT')), (value) => value === true],
+  comments: [
+    (value) =>
+      value == null || (typeof value === 'string' && value.length <= 500) ? VALID : problem('COMMENTS_TOO_LONG'),
+    text,
+  ],
+  sendReceipt: [
+    (value) => (value == null || typeof value === 'boolean' ? VALID : problem('INVALID_SEND_RECEIPT')),
+    (value) => value === true,
+  ],
   ipAddress: [ipAddress, text],
   currency: [(value) => (value == null || value === 'USD' ? VALID : problem('UNSUPPORTED_CURRENCY')), same],
 };
@@ -89,9 +109,14 @@ function checkSource(raw: Record<string, unknown>, errors: FieldErrors, now?: Da
     return undefined;
   }
   const [name] = sent;
-  if (name === 'tokenId') return errors.check('tokenId', id('tok_', 'INVALID_TOKEN_ID')(raw.tokenId)) ? { tokenId: raw.tokenId as string } : undefined;
+  if (name === 'tokenId')
+    return errors.check('tokenId', id('tok_', 'INVALID_TOKEN_ID')(raw.tokenId))
+      ? { tokenId: raw.tokenId as string }
+      : undefined;
   if (name === 'authorizationId') {
-    return errors.check('authorizationId', id('auth_', 'INVALID_AUTHORIZATION_ID')(raw.authorizationId)) ? { authorizationId: raw.authorizationId as string } : undefined;
+    return errors.check('authorizationId', id('auth_', 'INVALID_AUTHORIZATION_ID')(raw.authorizationId))
+      ? { authorizationId: raw.authorizationId as string }
+      : undefined;
   }
   if (name === 'creditCardInformation') {
     const card = checkCreditCard(raw.creditCardInformation, 'creditCardInformation.', errors, now);
@@ -108,7 +133,8 @@ function checkSource(raw: Record<string, unknown>, errors: FieldErrors, now?: Da
  */
 export function validateTransactionRequest(body: unknown, now?: Date): Check<TransactionDraft> {
   const errors = fieldErrors();
-  const raw = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
+  const raw =
+    body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
   if (!raw) {
     errors.check('', invalid('INVALID_REQUEST_BODY'));
     return { ok: false, errors: errors.list };
@@ -118,10 +144,19 @@ export function validateTransactionRequest(body: unknown, now?: Date): Check<Tra
   const amount = fields.amount as number | undefined;
   const payerFeeCents = (fields.payerFee as number | undefined) ?? null;
   const initiatingPartyFeeCents = (fields.initiatingPartyFee as number | undefined) ?? 0;
-  if (amount !== undefined && payerFeeCents !== null && payerFeeCents > amount) errors.check('payerFee', problem('PAYER_FEE_EXCEEDS_AMOUNT'));
-  if (amount !== undefined && initiatingPartyFeeCents > amount) errors.check('initiatingPartyFee', problem('INITIATING_PARTY_FEE_EXCEEDS_AMOUNT'));
+  if (amount !== undefined && payerFeeCents !== null && payerFeeCents > amount)
+    errors.check('payerFee', problem('PAYER_FEE_EXCEEDS_AMOUNT'));
+  if (amount !== undefined && initiatingPartyFeeCents > amount)
+    errors.check('initiatingPartyFee', problem('INITIATING_PARTY_FEE_EXCEEDS_AMOUNT'));
   if (errors.list.length || !source || amount === undefined) return { ok: false, errors: errors.list };
-  const draft: TransactionDraft = { payer: fields.payer as string, amountCents: amount, payerFeeCents, initiatingPartyFeeCents, source, sendReceipt: fields.sendReceipt === true };
+  const draft: TransactionDraft = {
+    payer: fields.payer as string,
+    amountCents: amount,
+    payerFeeCents,
+    initiatingPartyFeeCents,
+    source,
+    sendReceipt: fields.sendReceipt === true,
+  };
   for (const name of ['emailAddress', 'attributeValues', 'comments', 'ipAddress'] as const) {
     if (fields[name] !== undefined) (draft as unknown as Record<string, unknown>)[name] = fields[name];
   }
@@ -131,8 +166,15 @@ export function validateTransactionRequest(body: unknown, now?: Date): Check<Tra
 /** `POST /transactions/authorize`: `{tokenId, amount}`. */
 export function validateAuthorizationRequest(body: unknown): Check<{ tokenId: string; amountCents: number }> {
   const errors = fieldErrors();
-  const [fields] = checkFields(body, '', { tokenId: [id('tok_', 'INVALID_TOKEN_ID'), same], amount: [positiveAmount, cents] }, errors);
-  return errors.list.length ? { ok: false, errors: errors.list } : { ok: true, value: { tokenId: fields.tokenId as string, amountCents: fields.amount as number } };
+  const [fields] = checkFields(
+    body,
+    '',
+    { tokenId: [id('tok_', 'INVALID_TOKEN_ID'), same], amount: [positiveAmount, cents] },
+    errors,
+  );
+  return errors.list.length
+    ? { ok: false, errors: errors.list }
+    : { ok: true, value: { tokenId: fields.tokenId as string, amountCents: fields.amount as number } };
 }
 
 /** `amount` of `GET|POST /transactionFees`: the net amount due, above zero. */

@@ -1,13 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import {
-  accountHolder, accountNumber, accountType, attributeValues, cardNumber, cvc, emailAddress,
-  expirationDate, expirationMonth, expirationYear, payer, postalCode, routingNumber,
+  accountHolder,
+  accountNumber,
+  accountType,
+  attributeValues,
+  cardNumber,
+  cvc,
+  emailAddress,
+  expirationDate,
+  expirationMonth,
+  expirationYear,
+  payer,
+  postalCode,
+  routingNumber,
 } from './index.js';
 
 type Row = [input: unknown, isValid: boolean, isPotentiallyValid: boolean, code?: string];
 
 /** Runs a table of [input, isValid, isPotentiallyValid, code] rows against one validator. */
-function table(name: string, validate: (value: unknown) => { isValid: boolean; isPotentiallyValid: boolean; code?: string; message?: string }, rows: Row[]) {
+function table(
+  name: string,
+  validate: (value: unknown) => { isValid: boolean; isPotentiallyValid: boolean; code?: string; message?: string },
+  rows: Row[],
+) {
   describe(name, () => {
     it.each(rows)('%j → valid %s, potentially %s, %s', (input, isValid, isPotentiallyValid, code) => {
       const result = validate(input);
