@@ -1,0 +1,83 @@
+// @ts-check
+/**
+ * Lint: typescript-eslint's type-checked rules, runtime import cycles refused (type-only cycles are
+ * refused by src/architecture.test.ts), and the layer boundaries of the README's "Layout" section.
+ */
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import tseslint from 'typescript-eslint';
+
+/** A boundary: files under `files` must not import what `group` matches (gitignore-style patterns). */
+const boundary = (files, group, message, ignores = []) => ({
+  files,
+  ignores,
+  rules: { 'no-restricted-imports': ['error', { patterns: [{ group, message }] }] },
+});
+
+const NOT_OURS = ['node:*'];
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', '.data/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['eslint.config.js'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver()] },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  boundary(
+    ['src/shared/**/*.ts'],
+    ['**/tokenizer/**', '**/form/**', '**/server-sdk/**', '**/service/**', '**/build/**', ...NOT_OURS],
+    'shared/ runs anywhere: it imports nothing of ours outside shared/ and no node: module.',
+    ['src/shared/**/*.test.ts'],
+  ),
+  boundary(
+    ['src/tokenizer/**/*.ts'],
+    ['**/form/**', '**/server-sdk/**', '**/service/**', '**/build/**'],
+    'tokenizer/ imports only shared/.',
+    ['src/tokenizer/**/*.test.ts'],
+  ),
+  boundary(
+    ['src/form/**/*.ts'],
+    [
+      '**/server-sdk/**',
+      '**/service/**',
+      '**/build/**',
+      '**/tokenizer/*',
+      '!**/tokenizer/index.js',
+      '!**/tokenizer/global.js',
+    ],
+    "form/ imports shared/ and the tokenizer's entries (tokenizer/index.js, tokenizer/global.js) only.",
+    ['src/form/**/*.test.ts'],
+  ),
+  boundary(
+    ['src/server-sdk/**/*.ts'],
+    ['**/tokenizer/**', '**/form/**', '**/service/**', '**/build/**'],
+    'server-sdk/ imports only shared/.',
+    ['src/server-sdk/**/*.test.ts'],
+  ),
+  boundary(
+    ['src/service/**/*.ts'],
+    ['**/tokenizer/**', '**/form/**', '**/server-sdk/**'],
+    'service/ never imports the browser code or the SDK.',
+    ['src/service/**/*.test.ts'],
+  ),
+  boundary(
+    ['src/service/routes/*.ts'],
+    ['./*', '**/tokenizer/**', '**/form/**', '**/server-sdk/**'],
+    'Routes never import each other: shared logic belongs in a domain module.',
+    ['src/service/routes/*.test.ts'],
+  ),
+  prettier,
+);
