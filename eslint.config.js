@@ -79,5 +79,6 @@ export default tseslint.config(
     'Routes never import each other: shared logic belongs in a domain module.',
     ['src/service/routes/*.test.ts'],
   ),
+  { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
   prettier,
 );

@@ -30,7 +30,7 @@ async function transactionAsService(service: ServiceProcess, id: string, client:
   const response = await service.asServer(service.accounts.system, `/api/v1/transactions/${id}`, {
     headers: { impersonationAccountKey: service.accounts[client].impersonationKey as string },
   });
-  return response.json();
+  return (await response.json()) as unknown;
 }
 
 const flows = [

@@ -5,6 +5,7 @@ import { startServiceProcess, type ServiceProcess } from './support/service.js';
 /** One service process and one page origin per Playwright worker. */
 export const test = base.extend<object, { service: ServiceProcess; pages: Running }>({
   service: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture needs from a destructuring pattern
     async ({}, use) => {
       const service = await startServiceProcess();
       await use(service);
@@ -13,6 +14,7 @@ export const test = base.extend<object, { service: ServiceProcess; pages: Runnin
     { scope: 'worker' },
   ],
   pages: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture needs from a destructuring pattern
     async ({}, use) => {
       const pages = await listen(staticFiles(new URL('./pages/', import.meta.url).pathname));
       await use(pages);

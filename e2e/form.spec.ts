@@ -200,7 +200,9 @@ test.describe('<paytoken-form>', () => {
     await form.locator('button.pay').click();
     const { type, detail } = await outcome();
     expect(type).toBe('paytoken-token');
-    const token = await (await service.asServer(service.accounts.springfield, `/api/v1/tokens/${detail.id}`)).json();
+    const token: unknown = await (
+      await service.asServer(service.accounts.springfield, `/api/v1/tokens/${String(detail.id)}`)
+    ).json();
     expect(token).toMatchObject({
       transactionType: 'Visa',
       lastFour: '4242',
@@ -225,7 +227,9 @@ test.describe('<paytoken-form>', () => {
     const outcome = await watchOutcome(form);
     await form.locator('button.pay').click();
     const { detail } = await outcome();
-    const token = await (await service.asServer(service.accounts.springfield, `/api/v1/tokens/${detail.id}`)).json();
+    const token: unknown = await (
+      await service.asServer(service.accounts.springfield, `/api/v1/tokens/${String(detail.id)}`)
+    ).json();
     expect(token).toMatchObject({ transactionType: 'Ach', accountType: 'PersonalChecking', lastFour: '6789' });
   });
 
@@ -310,7 +314,7 @@ test.describe('<paytoken-form>', () => {
       checkout.addEventListener('submit', (event) => {
         event.preventDefault();
         (window as unknown as { submitted: [string, string][] }).submitted = [...new FormData(checkout).entries()].map(
-          ([name, value]) => [name, String(value)],
+          ([name, value]) => [name, typeof value === 'string' ? value : value.name],
         );
       });
     });

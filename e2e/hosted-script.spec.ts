@@ -1,5 +1,11 @@
 import type { Page, Request } from '@playwright/test';
+import type { TokenResult } from '../src/tokenizer/index.js';
 import { expect, test } from './fixtures.js';
+
+/** The part of /scripts/manifest.json these tests read. */
+interface Manifest {
+  files: { 'paytoken.js': { versionedUrl: string; integrity: string } };
+}
 
 const CARD_NUMBER = '4242424242424242';
 const card = {
@@ -41,7 +47,10 @@ test('tokenizes from another origin through real CORS and hands back only the id
   expect(new URL(service.url).origin).not.toBe(new URL(pages.url).origin);
 
   const result = await page.evaluate(
-    (data) => new Promise((resolve) => (window as any).Paytoken.createToken(data, resolve)),
+    (data) =>
+      new Promise<TokenResult>((resolve) => {
+        void window.Paytoken.createToken(data, resolve);
+      }),
     { payer: 'Ada Lovelace', emailAddress: 'ada@example.com', creditCardInformation: card },
   );
   expect(result).toEqual({ success: true, id: expect.stringMatching(/^tok_/) });
@@ -69,7 +78,7 @@ test('reports field problems without any request, in one readable message', asyn
     `<script src="${service.url}/scripts/paytoken.js" data-public-key="${service.accounts.springfield.publicKey}"></script>`,
   );
   const before = requests.length;
-  const result = await page.evaluate((data) => (window as any).Paytoken.createToken(data), {
+  const result = await page.evaluate((data) => window.Paytoken.createToken(data), {
     payer: 'Ada',
     emailAddress: 'ada@example.com',
     creditCardInformation: { ...card, cardNumber: '4242 4242 4242 4241', cvc: '1' },
@@ -87,14 +96,14 @@ test('loads a pinned version with its SRI integrity value, and the service answe
   service,
   pages,
 }) => {
-  const manifest = await (await fetch(`${service.url}/scripts/manifest.json`)).json();
+  const manifest = (await (await fetch(`${service.url}/scripts/manifest.json`)).json()) as Manifest;
   const entry = manifest.files['paytoken.js'];
   await openWithScript(
     page,
     pages.url,
     `<script src="${service.url}${entry.versionedUrl}" integrity="${entry.integrity}" crossorigin="anonymous" data-public-key="pk_not_a_real_key"></script>`,
   );
-  const result = await page.evaluate((data) => (window as any).Paytoken.createToken(data), {
+  const result = await page.evaluate((data) => window.Paytoken.createToken(data), {
     payer: 'Ada',
     emailAddress: 'ada@example.com',
     creditCardInformation: card,
@@ -125,11 +134,11 @@ test('a throwing callback is reported on the page and the script keeps working',
           { once: true },
         ),
       );
-      (window as any).Paytoken.createToken(data, () => {
+      void window.Paytoken.createToken(data, () => {
         throw new Error('integrator bug');
       });
       const message = await reported;
-      const next = await (window as any).Paytoken.createToken(data);
+      const next = await window.Paytoken.createToken(data);
       return { message, next };
     },
     { payer: 'Ada', emailAddress: 'ada@example.com', creditCardInformation: card },

@@ -4,7 +4,7 @@
  * What one durable round trip per request costs on this machine, with nothing else around it.
  */
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 
@@ -18,34 +18,43 @@ await pool.query(
   "INSERT INTO tokens (id, payer, email_address, card_number) VALUES ('tok_floor', 'Ada', 'ada@example.com', '4242')",
 );
 
-const server = createServer((request, response) => {
-  let body = '';
-  request.on('data', (chunk) => (body += chunk));
-  request.on('end', async () => {
-    let answer: unknown;
-    if (request.method === 'POST') {
-      const parsed = JSON.parse(body);
-      const id = `tok_${randomBytes(18).toString('base64url')}`;
-      await pool.query({
-        name: 'insert',
-        text: 'INSERT INTO tokens (id, payer, email_address, card_number) VALUES ($1, $2, $3, $4)',
-        values: [id, parsed.payer, parsed.emailAddress, parsed.creditCardInformation?.cardNumber],
-      });
-      answer = { id };
-    } else {
-      answer = (await pool.query({ name: 'select', text: 'SELECT * FROM tokens WHERE id = $1', values: ['tok_floor'] }))
-        .rows[0];
-    }
-    response.writeHead(request.method === 'POST' ? 201 : 200, { 'content-type': 'application/json' });
-    response.end(JSON.stringify(answer));
-  });
-});
-server.listen(0, '127.0.0.1', () =>
-  console.log(JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })),
-);
-process.on('SIGTERM', async () => {
+/** One request: a POST inserts the parsed body, a GET selects the seeded row. */
+async function answer(method: string | undefined, body: string, response: ServerResponse): Promise<void> {
+  let result: unknown;
+  if (method === 'POST') {
+    const parsed = JSON.parse(body) as {
+      payer?: string;
+      emailAddress?: string;
+      creditCardInformation?: { cardNumber?: string };
+    };
+    const id = `tok_${randomBytes(18).toString('base64url')}`;
+    await pool.query({
+      name: 'insert',
+      text: 'INSERT INTO tokens (id, payer, email_address, card_number) VALUES ($1, $2, $3, $4)',
+      values: [id, parsed.payer, parsed.emailAddress, parsed.creditCardInformation?.cardNumber],
+    });
+    result = { id };
+  } else {
+    result = (await pool.query({ name: 'select', text: 'SELECT * FROM tokens WHERE id = $1', values: ['tok_floor'] }))
+      .rows[0];
+  }
+  response.writeHead(method === 'POST' ? 201 : 200, { 'content-type': 'application/json' });
+  response.end(JSON.stringify(result));
+}
+
+async function stop(): Promise<void> {
   server.close();
   await pool.query(`DROP SCHEMA ${schema} CASCADE`);
   await pool.end();
   process.exit(0);
+}
+
+const server = createServer((request, response) => {
+  let body = '';
+  request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+  request.on('end', () => void answer(request.method, body, response));
 });
+server.listen(0, '127.0.0.1', () =>
+  console.log(JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })),
+);
+process.on('SIGTERM', () => void stop());

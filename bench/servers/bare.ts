@@ -6,7 +6,7 @@ const server = createServer((request, response) => {
   let body = '';
   request.on('data', (chunk) => (body += chunk));
   request.on('end', () => {
-    const parsed = body ? JSON.parse(body) : {};
+    const parsed = (body ? JSON.parse(body) : {}) as { payer?: string };
     response.writeHead(request.method === 'POST' ? 201 : 200, { 'content-type': 'application/json' });
     response.end(JSON.stringify({ id: 'tok_bare', payer: parsed.payer ?? 'Ada' }));
   });

@@ -89,7 +89,9 @@ export async function watchOutcome(form: Locator): Promise<() => Promise<Outcome
       const done = (event: Event) =>
         resolve({
           type: event.type,
-          detail: JSON.parse(JSON.stringify(event, ['id', 'errorMessage', 'code', 'errors', 'field', 'message'])),
+          detail: JSON.parse(
+            JSON.stringify(event, ['id', 'errorMessage', 'code', 'errors', 'field', 'message']),
+          ) as Outcome['detail'],
         });
       element.addEventListener('paytoken-token', done, { once: true });
       element.addEventListener('paytoken-error', done, { once: true });

@@ -32,7 +32,7 @@ const TYPES: Record<string, string> = {
 
 /** Serves the files of `root`, the integrator's page origin in these tests. */
 export function staticFiles(root: string) {
-  return async (request: IncomingMessage, response: ServerResponse) => {
+  const serve = async (request: IncomingMessage, response: ServerResponse) => {
     const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)).replace(
       /^(\.\.[/\\])+/,
       '',
@@ -44,4 +44,5 @@ export function staticFiles(root: string) {
       response.writeHead(404).end('not found');
     }
   };
+  return (request: IncomingMessage, response: ServerResponse): void => void serve(request, response);
 }

@@ -46,7 +46,7 @@ export async function startServiceProcess(
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`The service did not start:\n${output}`)), 30_000);
     const read = (chunk: Buffer) => {
-      output += chunk;
+      output += chunk.toString();
       const match = /Paytoken service \S+ on (http:\/\/\S+)/.exec(output);
       if (match?.[1]) {
         clearTimeout(timer);
@@ -57,7 +57,9 @@ export async function startServiceProcess(
     child.stderr?.on('data', read);
     child.once('exit', (code) => reject(new Error(`The service exited (${code}):\n${output}`)));
   });
-  const accounts = JSON.parse(readFileSync(join(dataDir, 'sandbox-credentials.json'), 'utf8'));
+  const accounts = JSON.parse(
+    readFileSync(join(dataDir, 'sandbox-credentials.json'), 'utf8'),
+  ) as ServiceProcess['accounts'];
   return {
     // "localhost" rather than 127.0.0.1: the test pages are served from 127.0.0.1, another origin.
     url: url.replace('127.0.0.1', 'localhost'),
