@@ -246,7 +246,7 @@ describe('browser access (CORS)', () => {
   });
 
   it("refuses an origin missing from the key's non-empty allow-list", async () => {
-    const restricted = await service.repository.sql.query<{ public_key: string }>(
+    const restricted = await service.sql.query<{ public_key: string }>(
       "UPDATE accounts SET allowed_origins = '{https://shop.example}' WHERE name = 'Shelby' RETURNING public_key",
     );
     service.accountCache.clear();
@@ -257,7 +257,7 @@ describe('browser access (CORS)', () => {
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toMatchObject({ code: 'ORIGIN_NOT_ALLOWED' });
     } finally {
-      await service.repository.sql.query("UPDATE accounts SET allowed_origins = '{}' WHERE name = 'Shelby'");
+      await service.sql.query("UPDATE accounts SET allowed_origins = '{}' WHERE name = 'Shelby'");
       service.accountCache.clear();
     }
   });
@@ -308,7 +308,7 @@ describe('Idempotency-Key', () => {
     expect(again.json()).toEqual(first.json());
     expect(again.headers.location).toBe(first.headers.location);
     expect(again.headers['idempotent-replayed']).toBe('true');
-    expect(await service.repository.sql.query('SELECT id FROM tokens')).toHaveLength(1);
+    expect(await service.sql.query('SELECT id FROM tokens')).toHaveLength(1);
   });
 
   it('refuses the same key with another body (422), and the same body from another account is its own', async () => {
@@ -330,7 +330,7 @@ describe('Idempotency-Key', () => {
     const created = responses.filter((response) => response.statusCode === 201);
     expect(responses.every((response) => [201, 409].includes(response.statusCode))).toBe(true);
     expect(new Set(created.map((response) => response.json().id)).size).toBe(1);
-    expect(await service.repository.sql.query('SELECT id FROM tokens')).toHaveLength(1);
+    expect(await service.sql.query('SELECT id FROM tokens')).toHaveLength(1);
   });
 
   it('refuses a malformed key', async () => {
@@ -349,10 +349,7 @@ describe('DELETE /api/v1/tokens/{id}', () => {
     expect(deleted.json()).toEqual({ id, deleted: true });
     expect((await request(service.app, 'GET', `/api/v1/tokens/${id}`, auth)).statusCode).toBe(404);
     expect((await request(service.app, 'DELETE', `/api/v1/tokens/${id}`, auth)).statusCode).toBe(404);
-    const [row] = await service.repository.sql.query<{ sealed: string | null }>(
-      'SELECT sealed FROM tokens WHERE id = $1',
-      [id],
-    );
+    const [row] = await service.sql.query<{ sealed: string | null }>('SELECT sealed FROM tokens WHERE id = $1', [id]);
     expect(row?.sealed).toBeNull();
   });
 });

@@ -30,7 +30,7 @@ describe(`concurrency (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, 
     const statuses = responses.map((response) => response.statusCode);
     expect(statuses.every((status) => status === 201 || status === 409)).toBe(true);
     expect(new Set(responses.filter((r) => r.statusCode === 201).map((r) => r.json().id)).size).toBe(1);
-    const [row] = await service.repository.sql.query<{ count: number | string }>(
+    const [row] = await service.sql.query<{ count: number | string }>(
       "SELECT count(*) AS count FROM transactions WHERE payer = 'Ada' AND amount_cents = 10325",
     );
     expect(Number(row?.count)).toBe(1);
@@ -44,7 +44,7 @@ describe(`concurrency (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, 
     expect(responses.map((response) => response.statusCode)).toEqual(amounts.map(() => 201));
     const ids = new Set(responses.map((response) => response.json().id));
     expect(ids.size).toBe(200);
-    const rows = await service.repository.sql.query<{ comments: string }>(
+    const rows = await service.sql.query<{ comments: string }>(
       "SELECT comments FROM transactions WHERE comments LIKE 'batch-%'",
     );
     expect(rows.map((row) => row.comments).sort()).toEqual(amounts.map((cents) => `batch-${cents}`).sort());

@@ -204,7 +204,7 @@ describe('payment sources', () => {
       maskedAccountNumber: '************4444',
       payerFeeMode: 'Included',
     });
-    const rows = await service.repository.sql.query('SELECT * FROM transactions');
+    const rows = await service.sql.query('SELECT * FROM transactions');
     expect(JSON.stringify(rows)).not.toContain('5555555555554444');
   });
 
@@ -310,7 +310,7 @@ describe('authorizations and captures', () => {
   it('refuses an expired authorization', async () => {
     const tokenId = await tokenFor(springfield());
     const { authorizationId } = (await authorize(springfield(), { tokenId, amount: 20 })).json();
-    await service.repository.sql.query(
+    await service.sql.query(
       "UPDATE transactions SET authorization_expires_at = now() - interval '1 second' WHERE authorization_id = $1",
       [authorizationId],
     );
@@ -459,7 +459,7 @@ describe('Idempotency-Key on transactions', () => {
     expect(again.json()).toEqual(first.json());
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect((await pay(springfield(), { amount: 99, payerFee: 3.25, tokenId }, key)).statusCode).toBe(422);
-    expect(await service.repository.sql.query('SELECT id FROM transactions')).toHaveLength(1);
+    expect(await service.sql.query('SELECT id FROM transactions')).toHaveLength(1);
   });
 
   it('replays a decline too', async () => {

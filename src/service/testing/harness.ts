@@ -14,11 +14,14 @@ import { createAccountCache, type AccountCache } from '../auth/account-cache.js'
 import { migrate } from '../storage/migrations.js';
 import { openDatabase } from '../storage/open.js';
 import { createRepository, type Repository } from '../storage/repository.js';
+import type { Sql } from '../storage/sql.js';
 import { createVault, type Vault } from '../vault.js';
 
 export interface TestService {
   app: FastifyInstance;
   repository: Repository;
+  /** The test's own handle on the database, to look at or change rows directly. */
+  sql: Sql;
   vault: Vault;
   /** Clear it after changing an account directly in the database. */
   accountCache: AccountCache;
@@ -67,6 +70,7 @@ export async function startTestService(overrides: Partial<BuildOptions> = {}): P
   return {
     app,
     repository,
+    sql,
     vault,
     accountCache,
     accounts,
