@@ -8,24 +8,9 @@ import { scriptRoutes } from './routes/scripts.js';
 import { tokenRoutes } from './routes/tokens.js';
 import { feeRoutes } from './routes/fees.js';
 import { transactionRoutes } from './routes/transactions.js';
-import type { ServiceConfig } from './config.js';
-import { createRateLimiter, type RateLimiter } from './rate-limit.js';
-import { createAccountCache, type AccountCache } from './auth/account-cache.js';
-import type { Repository } from './storage/repository.js';
-import type { Vault } from './vault.js';
-
-/** Everything the service needs, injected so tests build it in-process without a port. */
-export interface ServiceDeps {
-  repository: Repository;
-  vault: Vault;
-  config: Pick<ServiceConfig, 'tokenRateLimitPerIp' | 'tokenRateLimitPerKey' | 'publicUrl' | 'logLevel'>;
-  rateLimiter: RateLimiter;
-  accountCache: AccountCache;
-  now: () => Date;
-  /** The built browser bundles (dist/browser). */
-  scriptsDir: string;
-  version: string;
-}
+import { createRateLimiter } from './rate-limit.js';
+import { createAccountCache } from './auth/account-cache.js';
+import type { ServiceDeps } from './deps.js';
 
 type Defaulted = 'rateLimiter' | 'accountCache' | 'now' | 'scriptsDir' | 'version';
 export interface BuildOptions extends Omit<ServiceDeps, Defaulted>, Partial<Pick<ServiceDeps, Defaulted>> {

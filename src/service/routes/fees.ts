@@ -3,6 +3,7 @@ import { centsToAmount } from '../../shared/money.js';
 import { fieldsOf } from '../../shared/validators/fields.js';
 import { validateAmountDue } from '../../shared/validators/transaction-request.js';
 import { secretOnly, type Caller } from '../auth/authenticate.js';
+import type { ServiceDeps } from '../deps.js';
 import { payerFees } from '../fees/engine.js';
 import { fromCheck, requestSchema } from '../openapi/request-schema.js';
 import {
@@ -12,7 +13,6 @@ import {
   secretSecurity,
   transactionFeesSchema,
 } from '../openapi/schemas.js';
-import type { ServiceDeps } from '../app.js';
 
 const amountOf = (data: unknown) => fieldsOf(data).amount;
 

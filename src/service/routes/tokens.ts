@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { cardNumber } from '../../shared/validators/card-number.js';
 import { validateTokenRequest } from '../../shared/validators/token-request.js';
-import type { CardBrand, TokenRequest, TokenResponse } from '../../shared/wire.js';
-import { authenticate, secretOnly, type Caller } from '../auth/authenticate.js';
+import type { TokenRequest } from '../../shared/wire.js';
+import { authenticate, secretOnly } from '../auth/authenticate.js';
+import { baseUrl, type ServiceDeps } from '../deps.js';
 import { ApiError } from '../errors.js';
 import { idempotent } from '../idempotency.js';
 import { newId } from '../random.js';
@@ -17,8 +17,8 @@ import {
   tokenSchema,
   tokenSecurity,
 } from '../openapi/schemas.js';
-import type { StoredToken } from '../storage/repository.js';
-import type { ServiceDeps } from '../app.js';
+import { toTokenResponse } from '../payments/responses.js';
+import { newStoredToken } from '../payments/stored-token.js';
 
 const BROWSER_HEADERS = 'Authorization, Content-Type, impersonationAccountKey, Idempotency-Key';
 
@@ -30,68 +30,6 @@ function allowBrowser(request: FastifyRequest, reply: FastifyReply): void {
     .header('Access-Control-Allow-Origin', origin)
     .header('Vary', 'Origin')
     .header('Access-Control-Expose-Headers', 'Location, Retry-After, X-Request-Id');
-}
-
-/** The brand of a validated card number: validation refused numbers without an accepted brand. */
-function brandOf(number: string): CardBrand {
-  const { brand } = cardNumber(number);
-  if (!brand) throw new Error('A validated card number has no accepted brand.');
-  return brand;
-}
-
-/** All but the last four digits hidden: `************4242`. */
-export const maskAccountNumber = (number: string): string => '*'.repeat(number.length - 4) + number.slice(-4);
-
-/** The stored form: readable brand, last four, expiry and account type; the rest sealed; no CVC. */
-function toStoredToken(id: string, body: TokenRequest, caller: Caller, deps: ServiceDeps): StoredToken {
-  const card = body.creditCardInformation;
-  const bank = body.bankAccountInformation;
-  const number = card?.cardNumber ?? bank?.accountNumber ?? '';
-  const details = card
-    ? { cardNumber: card.cardNumber, accountHolder: card.accountHolder, postalCode: card.postalCode }
-    : { ...bank, accountType: undefined };
-  const { keyId, sealed } = deps.vault.seal(details, id);
-  return {
-    id,
-    scope: caller.scope,
-    payer: body.payer,
-    emailAddress: body.emailAddress,
-    attributeValues: body.attributeValues ?? {},
-    transactionType: card ? brandOf(card.cardNumber) : 'Ach',
-    maskedAccountNumber: maskAccountNumber(number),
-    lastFour: number.slice(-4),
-    expirationMonth: card ? Number(card.month) : null,
-    expirationYear: card ? Number(card.year) : null,
-    accountType: bank?.accountType ?? null,
-    vaultKeyId: keyId,
-    sealed,
-    created: deps.now(),
-  };
-}
-
-export function toTokenResponse(token: StoredToken): TokenResponse {
-  return {
-    id: token.id,
-    payer: token.payer,
-    emailAddress: token.emailAddress,
-    attributeValues: Object.entries(token.attributeValues).map(([name, value]) => ({
-      name,
-      parameterName: name,
-      value: String(value),
-    })),
-    transactionType: token.transactionType,
-    maskedAccountNumber: token.maskedAccountNumber,
-    lastFour: token.lastFour,
-    expirationMonth: token.expirationMonth,
-    expirationYear: token.expirationYear,
-    accountType: token.accountType,
-    created: token.created.toISOString(),
-  };
-}
-
-/** `{base_url}` of this service, for `Location` headers. */
-export function baseUrl(request: FastifyRequest, deps: ServiceDeps): string {
-  return deps.config.publicUrl ?? `${request.protocol}://${request.host}`;
 }
 
 /** Tokens (contract §3): create from the browser or a server, retrieve and delete from a server. */
@@ -152,7 +90,7 @@ export function tokenRoutes(app: FastifyInstance, deps: ServiceDeps): void {
     },
     (request, reply) =>
       idempotent(request, reply, deps, request.caller.scope, 'tokens.create', async () => {
-        const token = toStoredToken(newId('tok'), request.body as TokenRequest, request.caller, deps);
+        const token = newStoredToken(newId('tok'), request.body as TokenRequest, request.caller.scope, deps);
         await deps.repository.tokens.insert(token);
         return {
           status: 201,

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { centsToAmount, formatAmount } from '../../shared/money.js';
 import { transactionMessages } from '../../shared/messages/en.js';
-import { cardNumber } from '../../shared/validators/card-number.js';
 import {
   validateAuthorizationRequest,
   validateTransactionRequest,
@@ -9,6 +8,7 @@ import {
 } from '../../shared/validators/transaction-request.js';
 import type { PaymentResponseCode, TransactionResponse, TransactionType } from '../../shared/wire.js';
 import { secretOnly, type Caller } from '../auth/authenticate.js';
+import { baseUrl, type ServiceDeps } from '../deps.js';
 import { ApiError } from '../errors.js';
 import { breakdown, type PaymentMethod } from '../fees/engine.js';
 import { idempotent, type Outcome } from '../idempotency.js';
@@ -24,43 +24,13 @@ import {
   transactionSchema,
 } from '../openapi/schemas.js';
 import { RESPONSE_MESSAGES, decide, type ProcessorSource } from '../processor/sandbox.js';
+import { brandOf, maskAccountNumber } from '../payments/account-number.js';
+import { toTransactionResponse } from '../payments/responses.js';
 import { newId } from '../random.js';
 import type { StoredToken } from '../storage/repository.js';
 import type { NewTransaction, StoredTransaction, TransactionMoney } from '../storage/transactions.js';
-import { baseUrl, maskAccountNumber } from './tokens.js';
-import type { ServiceDeps } from '../app.js';
 
 const AUTHORIZATION_DAYS = 7;
-
-export function toTransactionResponse(t: StoredTransaction): TransactionResponse {
-  return {
-    id: t.id,
-    publicId: t.publicId,
-    payer: t.payer,
-    emailAddress: t.emailAddress,
-    transactionType: t.transactionType,
-    amount: centsToAmount(t.amount),
-    payerFee: centsToAmount(t.payerFee),
-    fee: centsToAmount(t.fee),
-    netAmount: centsToAmount(t.netAmount),
-    initiatingPartyFee: centsToAmount(t.initiatingPartyFee),
-    payerFeeMode: t.payerFeeMode,
-    maskedAccountNumber: t.maskedAccountNumber,
-    comments: t.comments,
-    attributeValues: Object.entries(t.attributeValues).map(([name, value]) => ({
-      name,
-      parameterName: name,
-      value: String(value),
-    })),
-    paymentResponseCode: t.paymentResponseCode,
-    events: t.events.map((event) => ({
-      eventDate: event.eventDate.toISOString(),
-      eventType: event.eventType,
-      comments: event.comments,
-    })),
-    created: t.created.toISOString(),
-  };
-}
 
 /** A decline (contract §2): a 400 carrying the stored transaction's id and the processor's answer. */
 function declined(
@@ -188,7 +158,7 @@ export function transactionRoutes(app: FastifyInstance, deps: ServiceDeps): void
     } else if ('creditCardInformation' in sent) {
       const card = sent.creditCardInformation;
       source = { cardNumber: card.cardNumber, expired: false };
-      transactionType = cardNumber(card.cardNumber).brand as TransactionType;
+      transactionType = brandOf(card.cardNumber);
       maskedAccountNumber = maskAccountNumber(card.cardNumber);
     } else if ('bankAccountInformation' in sent) {
       source = {
