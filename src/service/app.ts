@@ -78,13 +78,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         requestId: request.id,
       });
   });
-  app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({
-      message: `${SERVICE_MESSAGES.NOT_FOUND.slice(0, -1)}: ${request.method} ${request.url.split('?')[0]}.`,
-      code: 'NOT_FOUND',
-      requestId: request.id,
-    }),
-  );
+  app.setNotFoundHandler((request) => {
+    throw ApiError.of(404, 'NOT_FOUND', { method: request.method, path: request.url.split('?')[0] ?? '/' });
+  });
 
   await registerOpenApi(app, deps.version);
   tokenRoutes(app, deps);
