@@ -1,12 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { validateTokenRequest } from '../../shared/validators/token-request.js';
-import type { TokenRequest } from '../../shared/wire.js';
-import { authenticate, secretOnly } from '../auth/authenticate.js';
+import { authenticate, callerOf, secretOnly } from '../auth/authenticate.js';
 import { baseUrl, type ServiceDeps } from '../deps.js';
 import { ApiError } from '../errors.js';
 import { idempotent } from '../idempotency.js';
 import { newId } from '../random.js';
-import { fromCheck, requestSchema } from '../openapi/request-schema.js';
+import { fromCheck, requestSchema, type RequestTypes } from '../openapi/request-schema.js';
 import {
   errorResponses,
   secretSecurity,
@@ -33,7 +32,8 @@ function allowBrowser(request: FastifyRequest, reply: FastifyReply): void {
 }
 
 /** Tokens (contract §3): create from the browser or a server, retrieve and delete from a server. */
-export function tokenRoutes(app: FastifyInstance, deps: ServiceDeps): void {
+export function tokenRoutes(instance: FastifyInstance, deps: ServiceDeps): void {
+  const app = instance.withTypeProvider<RequestTypes>();
   app.options('/api/v1/tokens', { schema: { hide: true } }, (request, reply) => {
     allowBrowser(request, reply);
     return reply
@@ -71,10 +71,11 @@ export function tokenRoutes(app: FastifyInstance, deps: ServiceDeps): void {
           throw ApiError.of(403, 'ORIGIN_NOT_ALLOWED');
         if (caller.credential === 'public') {
           // Card testing: counted per client IP and per public key, before the body is even read.
-          for (const [name, limit] of [
+          const counters: [name: string, limit: number][] = [
             [`ip:${request.ip}`, deps.config.tokenRateLimitPerIp],
             [`key:${caller.account.publicKey}`, deps.config.tokenRateLimitPerKey],
-          ] as const) {
+          ];
+          for (const [name, limit] of counters) {
             const verdict = deps.rateLimiter.hit(name, limit);
             if (!verdict.allowed)
               throw ApiError.of(
@@ -88,16 +89,18 @@ export function tokenRoutes(app: FastifyInstance, deps: ServiceDeps): void {
         request.caller = caller;
       },
     },
-    (request, reply) =>
-      idempotent(request, reply, deps, request.caller.scope, 'tokens.create', async () => {
-        const token = newStoredToken(newId('tok'), request.body as TokenRequest, request.caller.scope, deps);
+    (request, reply) => {
+      const { scope } = callerOf(request);
+      return idempotent(request, reply, deps, scope, 'tokens.create', async () => {
+        const token = newStoredToken(newId('tok'), request.body, scope, deps);
         await deps.repository.tokens.insert(token);
         return {
           status: 201,
           headers: { Location: `${baseUrl(request, deps)}/api/v1/tokens/${token.id}` },
           body: { id: token.id },
         };
-      }),
+      });
+    },
   );
 
   app.get<{ Params: { tokenId: string } }>(
@@ -115,7 +118,7 @@ export function tokenRoutes(app: FastifyInstance, deps: ServiceDeps): void {
       onRequest: secretOnly(deps),
     },
     async (request) => {
-      const token = await deps.repository.tokens.find(request.params.tokenId, request.caller.scope);
+      const token = await deps.repository.tokens.find(request.params.tokenId, callerOf(request).scope);
       if (!token) throw ApiError.of(404, 'TOKEN_NOT_FOUND');
       return toTokenResponse(token);
     },
@@ -135,7 +138,7 @@ export function tokenRoutes(app: FastifyInstance, deps: ServiceDeps): void {
       onRequest: secretOnly(deps),
     },
     async (request) => {
-      if (!(await deps.repository.tokens.delete(request.params.tokenId, request.caller.scope)))
+      if (!(await deps.repository.tokens.delete(request.params.tokenId, callerOf(request).scope)))
         throw ApiError.of(404, 'TOKEN_NOT_FOUND');
       return { id: request.params.tokenId, deleted: true };
     },

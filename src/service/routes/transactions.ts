@@ -7,12 +7,12 @@ import {
   type TransactionDraft,
 } from '../../shared/validators/transaction-request.js';
 import type { PaymentResponseCode, TransactionResponse, TransactionType } from '../../shared/wire.js';
-import { secretOnly, type Caller } from '../auth/authenticate.js';
+import { callerOf, secretOnly, type Caller } from '../auth/authenticate.js';
 import { baseUrl, type ServiceDeps } from '../deps.js';
-import { ApiError } from '../errors.js';
+import { ApiError, type ServiceCode } from '../errors.js';
 import { breakdown, type PaymentMethod } from '../fees/engine.js';
 import { idempotent, type Outcome } from '../idempotency.js';
-import { fromCheck, requestSchema } from '../openapi/request-schema.js';
+import { fromCheck, requestSchema, type RequestTypes } from '../openapi/request-schema.js';
 import {
   authorizationIdParamsSchema,
   authorizationRequestSchema,
@@ -25,12 +25,19 @@ import {
 } from '../openapi/schemas.js';
 import { RESPONSE_MESSAGES, decide, type ProcessorSource } from '../processor/sandbox.js';
 import { brandOf, maskAccountNumber } from '../payments/account-number.js';
+import { processorSource } from '../payments/processor-source.js';
 import { toTransactionResponse } from '../payments/responses.js';
 import { newId } from '../random.js';
-import type { StoredToken } from '../storage/repository.js';
 import type { NewTransaction, StoredTransaction, TransactionMoney } from '../storage/transactions.js';
 
 const AUTHORIZATION_DAYS = 7;
+
+/** The error codes of declines that are the caller's mistake rather than the processor's answer. */
+const DECLINE_CODES: Partial<Record<PaymentResponseCode, ServiceCode>> = {
+  InvalidToken: 'INVALID_TOKEN',
+  InvalidAuthorization: 'INVALID_AUTHORIZATION',
+  InvalidPaymentType: 'INVALID_PAYMENT_TYPE',
+};
 
 /** A decline (contract §2): a 400 carrying the stored transaction's id and the processor's answer. */
 function declined(
@@ -39,12 +46,7 @@ function declined(
   id?: number,
   message = RESPONSE_MESSAGES[code],
 ): Outcome {
-  const apiCode =
-    {
-      InvalidToken: 'INVALID_TOKEN',
-      InvalidAuthorization: 'INVALID_AUTHORIZATION',
-      InvalidPaymentType: 'INVALID_PAYMENT_TYPE',
-    }[code as string] ?? 'PAYMENT_DECLINED';
+  const apiCode = DECLINE_CODES[code] ?? 'PAYMENT_DECLINED';
   return {
     status: 400,
     headers: {},
@@ -86,23 +88,8 @@ function moneyFor(
   return result;
 }
 
-/** The card or bank account behind a token, opened from the vault for the processor only. */
-function processorSource(token: StoredToken, deps: ServiceDeps): ProcessorSource {
-  const details = deps.vault.open(token.vaultKeyId as string, token.sealed as string, token.id) as Record<
-    string,
-    string
-  >;
-  if (token.transactionType === 'Ach')
-    return { routingNumber: details.routingNumber as string, accountNumber: details.accountNumber as string };
-  const now = deps.now();
-  const year = token.expirationYear ?? 0;
-  const expired =
-    year < now.getUTCFullYear() ||
-    (year === now.getUTCFullYear() && (token.expirationMonth ?? 0) < now.getUTCMonth() + 1);
-  return { cardNumber: details.cardNumber as string, expired };
-}
-
-export function transactionRoutes(app: FastifyInstance, deps: ServiceDeps): void {
+export function transactionRoutes(instance: FastifyInstance, deps: ServiceDeps): void {
+  const app = instance.withTypeProvider<RequestTypes>();
   const { transactions } = deps.repository;
 
   const record = (
@@ -244,8 +231,8 @@ export function transactionRoutes(app: FastifyInstance, deps: ServiceDeps): void
       onRequest: secretOnly(deps),
     },
     (request, reply) => {
-      const draft = request.body as TransactionDraft;
-      const { caller } = request;
+      const draft = request.body;
+      const caller = callerOf(request);
       if (draft.initiatingPartyFeeCents > 0 && caller.scope.viaAccountId === null) {
         throw ApiError.fields([
           {
@@ -279,8 +266,8 @@ export function transactionRoutes(app: FastifyInstance, deps: ServiceDeps): void
       onRequest: secretOnly(deps),
     },
     (request, reply) => {
-      const { tokenId, amountCents } = request.body as { tokenId: string; amountCents: number };
-      const { caller } = request;
+      const { tokenId, amountCents } = request.body;
+      const caller = callerOf(request);
       return idempotent(request, reply, deps, caller.scope, 'transactions.authorize', async () => {
         const token = await deps.repository.tokens.find(tokenId, caller.scope);
         if (!token) return declined('InvalidToken', request.id);
@@ -347,7 +334,10 @@ export function transactionRoutes(app: FastifyInstance, deps: ServiceDeps): void
       onRequest: secretOnly(deps),
     },
     async (request) => {
-      const authorization = await transactions.findAuthorization(request.params.authorizationId, request.caller.scope);
+      const authorization = await transactions.findAuthorization(
+        request.params.authorizationId,
+        callerOf(request).scope,
+      );
       if (!authorization) throw ApiError.of(404, 'AUTHORIZATION_NOT_FOUND');
       return {
         authorizationId: authorization.authorizationId,
@@ -372,7 +362,7 @@ export function transactionRoutes(app: FastifyInstance, deps: ServiceDeps): void
       onRequest: secretOnly(deps),
     },
     async (request) => {
-      const transaction = await transactions.find(request.params.transactionId, request.caller.scope);
+      const transaction = await transactions.find(request.params.transactionId, callerOf(request).scope);
       if (!transaction) throw ApiError.of(404, 'TRANSACTION_NOT_FOUND');
       return toTransactionResponse(transaction);
     },
