@@ -8,6 +8,7 @@ import {
   request,
   startTestService,
   type TestService,
+  type Created,
 } from '../service/testing/harness.js';
 import { PaymentDeclinedError, PaytokenApiError, PaytokenClient } from './index.js';
 
@@ -24,7 +25,9 @@ beforeAll(async () => {
 afterAll(() => service.close());
 
 async function browserToken(body: unknown = cardToken(), account = service.accounts.springfield): Promise<string> {
-  return (await request(service.app, 'POST', '/api/v1/tokens', { authorization: apiKey(account), body })).json().id;
+  return (
+    await request(service.app, 'POST', '/api/v1/tokens', { authorization: apiKey(account), body })
+  ).json<Created>().id;
 }
 
 describe('PaytokenClient against the service', () => {

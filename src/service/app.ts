@@ -50,8 +50,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     version: '0.0.0',
     ...options,
   };
+  const loggerInstance: FastifyBaseLogger = createLogger(deps.config.logLevel, options.logStream);
   const app = Fastify({
-    loggerInstance: createLogger(deps.config.logLevel, options.logStream) as FastifyBaseLogger,
+    loggerInstance,
     genReqId: requestIds(),
     requestIdHeader: false,
     bodyLimit: 64 * 1024,

@@ -45,7 +45,7 @@ export function feeRoutes(instance: FastifyInstance, deps: ServiceDeps): void {
       },
       onRequest: secretOnly(deps),
     },
-    async (request) => answer(callerOf(request), request.query),
+    (request) => answer(callerOf(request), request.query),
   );
 
   app.post(
@@ -62,6 +62,6 @@ export function feeRoutes(instance: FastifyInstance, deps: ServiceDeps): void {
       },
       onRequest: secretOnly(deps),
     },
-    async (request) => answer(callerOf(request), request.body),
+    (request) => answer(callerOf(request), request.body),
   );
 }

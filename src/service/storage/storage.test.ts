@@ -14,6 +14,7 @@ import {
   request,
   startTestService,
   type TestService,
+  type Created,
 } from '../testing/harness.js';
 import { createVault } from '../vault.js';
 import { migrate } from './migrations.js';
@@ -33,7 +34,7 @@ describe('tokens at rest', () => {
       authorization: apiKey(service.accounts.springfield),
       body: cardToken({ cvc: '737' }),
     });
-    const id = created.json().id as string;
+    const { id } = created.json<Created>();
     const [row] = await service.sql.query<Record<string, unknown>>('SELECT * FROM tokens WHERE id = $1', [id]);
     const stored = JSON.stringify(row);
     for (const secret of [
@@ -60,7 +61,7 @@ describe('tokens at rest', () => {
       authorization: basic(service.accounts.shelby),
       body: bankToken({ accountNumber: '987654321012' }),
     });
-    const [row] = await service.sql.query('SELECT * FROM tokens WHERE id = $1', [created.json().id]);
+    const [row] = await service.sql.query('SELECT * FROM tokens WHERE id = $1', [created.json<Created>().id]);
     expect(JSON.stringify(row)).not.toContain('987654321012');
   });
 });
@@ -158,7 +159,7 @@ describe('restart', () => {
           authorization: apiKey(accounts!.springfield),
           body: cardToken(),
         })
-      ).json().id;
+      ).json<Created>().id;
       await first.app.close();
       await first.repository.close();
 

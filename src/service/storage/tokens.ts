@@ -47,6 +47,9 @@ function tokenColumns(tokens: StoredToken[]): unknown[][] {
   ];
 }
 
+/** What a failed statement threw, as an Error to rethrow to its caller. */
+const asError = (thrown: unknown): Error => (thrown instanceof Error ? thrown : new Error(String(thrown)));
+
 /** The token vault's table: readable fields beside the sealed payment details. */
 export function tokenStore(sql: Sql) {
   // Under load, token reads and writes that arrive together share one statement (batcher.ts).
@@ -58,18 +61,18 @@ export function tokenStore(sql: Sql) {
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.map((id) => byId.get(id) ?? null);
   });
-  const storeTokens = batcher(async (tokens: StoredToken[]): Promise<unknown[]> => {
+  const storeTokens = batcher(async (tokens: StoredToken[]): Promise<(Error | null)[]> => {
     try {
       await sql.query(TOKEN_INSERT, tokenColumns(tokens));
       return tokens.map(() => null);
     } catch (error) {
-      if (tokens.length === 1) return [error];
+      if (tokens.length === 1) return [asError(error)];
       // One statement stores all or none: find the row at fault, and store its neighbours.
       return Promise.all(
         tokens.map((token) =>
           sql.query(TOKEN_INSERT, tokenColumns([token])).then(
             () => null,
-            (failure: unknown) => failure,
+            (failure: unknown) => asError(failure),
           ),
         ),
       );

@@ -6,7 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import pg from 'pg';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import { expect } from 'vitest';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildOptions } from '../app.js';
 import { loadConfig } from '../config.js';
 import { seedIfEmpty, type AccountCredentials, type SandboxCredentials } from '../accounts.js';
@@ -104,13 +105,30 @@ export const basic = (account: Pick<AccountCredentials, 'apiKey' | 'apiSecret'>)
 /** `Authorization` for a browser: Api-Key <publicKey>. */
 export const apiKey = (account: Pick<AccountCredentials, 'publicKey'>): string => `Api-Key ${account.publicKey}`;
 
+/** An injected response whose JSON body is `unknown` until a test names what it expects. */
+export type ServiceResponse = Omit<LightMyRequestResponse, 'json'> & {
+  /** The body parsed as JSON; name its type, e.g. `json<TokenResponse>()`, to read its fields. */
+  json<Body = unknown>(): Body;
+};
+
+/** The `{ id }` answer of a create. */
+export interface Created {
+  id: string;
+}
+
+/** Vitest's asymmetric matchers, typed `unknown` rather than `any`, for bodies of `toMatchObject`. */
+export const anyNumber: unknown = expect.any(Number);
+export const anyString: unknown = expect.any(String);
+/** Text matching `pattern`, inside an expected body. */
+export const matching = (pattern: RegExp): unknown => expect.stringMatching(pattern);
+
 /** A JSON request through `app.inject()`. */
 export function request(
   app: FastifyInstance,
   method: InjectOptions['method'],
   url: string,
   options: { authorization?: string; body?: unknown; headers?: Record<string, string> } = {},
-) {
+): Promise<ServiceResponse> {
   return app.inject({
     method,
     url,
