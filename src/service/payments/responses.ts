@@ -1,5 +1,11 @@
 import { centsToAmount } from '../../shared/money.js';
-import type { AttributeValue, AttributeValues, TokenResponse, TransactionResponse } from '../../shared/wire.js';
+import type {
+  AttributeValue,
+  AttributeValues,
+  AuthorizationResponse,
+  TokenResponse,
+  TransactionResponse,
+} from '../../shared/wire.js';
 import type { StoredToken } from '../storage/tokens.js';
 import type { StoredTransaction } from '../storage/transactions.js';
 
@@ -48,5 +54,18 @@ export function toTransactionResponse(t: StoredTransaction): TransactionResponse
       comments: event.comments,
     })),
     created: t.created.toISOString(),
+  };
+}
+
+/** An approved authorization as the wire shows it: its hold, when it lapses, whether it was captured. */
+export function toAuthorizationResponse(t: StoredTransaction): AuthorizationResponse {
+  const { authorizationId, authorizationExpires } = t;
+  if (authorizationId === null || authorizationExpires === null) throw new Error(`${t.publicId} is no authorization.`);
+  return {
+    authorizationId,
+    amount: centsToAmount(t.authorizedAmount ?? 0),
+    expires: authorizationExpires.toISOString(),
+    transactionId: t.id,
+    captured: t.capturedAt !== null,
   };
 }
