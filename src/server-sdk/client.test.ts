@@ -9,6 +9,8 @@ import {
   startTestService,
   type TestService,
   type Created,
+  anyNumber,
+  matching,
 } from '../service/testing/harness.js';
 import { PaymentDeclinedError, PaytokenApiError, PaytokenClient } from './index.js';
 
@@ -39,7 +41,7 @@ describe('PaytokenClient against the service', () => {
       name: 'PaytokenApiError',
       status: 404,
       code: 'TOKEN_NOT_FOUND',
-      requestId: expect.stringMatching(/^req_/),
+      requestId: matching(/^req_/),
     });
   });
 
@@ -98,7 +100,7 @@ describe('PaytokenClient against the service', () => {
     expect(error).toMatchObject({
       status: 400,
       paymentResponseCode: 'InsufficientFunds',
-      transactionId: expect.any(Number),
+      transactionId: anyNumber,
       message: 'The payment was declined: insufficient funds.',
     });
   });
