@@ -8,6 +8,9 @@ import {
   request,
   startTestService,
   type TestService,
+  type Created,
+  anyNumber,
+  matching,
 } from '../service/testing/harness.js';
 import { PaymentDeclinedError, PaytokenApiError, PaytokenClient } from './index.js';
 
@@ -24,7 +27,9 @@ beforeAll(async () => {
 afterAll(() => service.close());
 
 async function browserToken(body: unknown = cardToken(), account = service.accounts.springfield): Promise<string> {
-  return (await request(service.app, 'POST', '/api/v1/tokens', { authorization: apiKey(account), body })).json().id;
+  return (
+    await request(service.app, 'POST', '/api/v1/tokens', { authorization: apiKey(account), body })
+  ).json<Created>().id;
 }
 
 describe('PaytokenClient against the service', () => {
@@ -36,7 +41,7 @@ describe('PaytokenClient against the service', () => {
       name: 'PaytokenApiError',
       status: 404,
       code: 'TOKEN_NOT_FOUND',
-      requestId: expect.stringMatching(/^req_/),
+      requestId: matching(/^req_/),
     });
   });
 
@@ -95,7 +100,7 @@ describe('PaytokenClient against the service', () => {
     expect(error).toMatchObject({
       status: 400,
       paymentResponseCode: 'InsufficientFunds',
-      transactionId: expect.any(Number),
+      transactionId: anyNumber,
       message: 'The payment was declined: insufficient funds.',
     });
   });

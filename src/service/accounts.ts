@@ -1,6 +1,6 @@
 import { SHELBY_FEES, SPRINGFIELD_FEES, type FeeSchedules } from './fees/schedule.js';
 import { hashSecret, newCredentials } from './auth/credentials.js';
-import { createRepository, type Account, type Repository } from './storage/repository.js';
+import type { Account, Repository } from './storage/repository.js';
 
 export interface NewAccountInput {
   name: string;
@@ -59,8 +59,7 @@ export interface SandboxCredentials {
  * linked to both. Returns their credentials, or null when accounts already exist.
  */
 export async function seedIfEmpty(repository: Repository): Promise<SandboxCredentials | null> {
-  return repository.sql.transaction(async (tx) => {
-    const inTransaction = createRepository(tx);
+  return repository.transaction(async (inTransaction) => {
     if ((await inTransaction.accounts.list()).length) return null;
     const system = await createAccount(inTransaction, {
       name: 'Sandbox System',

@@ -8,24 +8,9 @@ import { scriptRoutes } from './routes/scripts.js';
 import { tokenRoutes } from './routes/tokens.js';
 import { feeRoutes } from './routes/fees.js';
 import { transactionRoutes } from './routes/transactions.js';
-import type { ServiceConfig } from './config.js';
-import { createRateLimiter, type RateLimiter } from './rate-limit.js';
-import { createAccountCache, type AccountCache } from './auth/account-cache.js';
-import type { Repository } from './storage/repository.js';
-import type { Vault } from './vault.js';
-
-/** Everything the service needs, injected so tests build it in-process without a port. */
-export interface ServiceDeps {
-  repository: Repository;
-  vault: Vault;
-  config: Pick<ServiceConfig, 'tokenRateLimitPerIp' | 'tokenRateLimitPerKey' | 'publicUrl' | 'logLevel'>;
-  rateLimiter: RateLimiter;
-  accountCache: AccountCache;
-  now: () => Date;
-  /** The built browser bundles (dist/browser). */
-  scriptsDir: string;
-  version: string;
-}
+import { createRateLimiter } from './rate-limit.js';
+import { createAccountCache } from './auth/account-cache.js';
+import type { ServiceDeps } from './deps.js';
 
 type Defaulted = 'rateLimiter' | 'accountCache' | 'now' | 'scriptsDir' | 'version';
 export interface BuildOptions extends Omit<ServiceDeps, Defaulted>, Partial<Pick<ServiceDeps, Defaulted>> {
@@ -65,8 +50,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     version: '0.0.0',
     ...options,
   };
+  const loggerInstance: FastifyBaseLogger = createLogger(deps.config.logLevel, options.logStream);
   const app = Fastify({
-    loggerInstance: createLogger(deps.config.logLevel, options.logStream) as FastifyBaseLogger,
+    loggerInstance,
     genReqId: requestIds(),
     requestIdHeader: false,
     bodyLimit: 64 * 1024,
@@ -93,13 +79,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         requestId: request.id,
       });
   });
-  app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({
-      message: `${SERVICE_MESSAGES.NOT_FOUND.slice(0, -1)}: ${request.method} ${request.url.split('?')[0]}.`,
-      code: 'NOT_FOUND',
-      requestId: request.id,
-    }),
-  );
+  app.setNotFoundHandler((request) => {
+    throw ApiError.of(404, 'NOT_FOUND', { method: request.method, path: request.url.split('?')[0] ?? '/' });
+  });
 
   await registerOpenApi(app, deps.version);
   tokenRoutes(app, deps);

@@ -7,7 +7,7 @@ export const SERVICE_MESSAGES = {
   PUBLIC_KEY_NOT_ALLOWED: 'The public key can only create payment tokens.',
   IMPERSONATION_NOT_ALLOWED: 'The impersonation key is not valid for these credentials.',
   ORIGIN_NOT_ALLOWED: 'This origin is not allowed to use this public key.',
-  NOT_FOUND: 'No such endpoint.',
+  NOT_FOUND: 'No such endpoint: {method} {path}.',
   TOKEN_NOT_FOUND: 'No such token.',
   MALFORMED_JSON: 'The request body is not valid JSON.',
   EMPTY_BODY: 'The request body is empty; send a JSON object.',

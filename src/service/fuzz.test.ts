@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKey, basic, cardToken, startTestService, type TestService } from './testing/harness.js';
+import type { ErrorBody } from '../shared/wire.js';
+import { apiKey, basic, cardToken, startTestService, type Created, type TestService } from './testing/harness.js';
 
 let service: TestService;
 beforeAll(async () => {
@@ -49,7 +50,7 @@ describe('no input yields a 5xx', () => {
           payload: JSON.stringify(body),
         });
         expect([201, 400]).toContain(response.statusCode);
-        if (response.statusCode === 400) expect(response.json().message).toMatch(/\.$/);
+        if (response.statusCode === 400) expect(response.json<ErrorBody>().message).toMatch(/\.$/);
       }),
       { numRuns: 300 },
     );
@@ -77,7 +78,7 @@ describe('no input yields a 5xx', () => {
             },
           });
           expect(response.statusCode).toBeLessThan(500);
-          expect(() => response.json()).not.toThrow();
+          expect(() => response.json<unknown>()).not.toThrow();
         },
       ),
       { numRuns: 300 },
@@ -92,7 +93,7 @@ describe('no input yields a 5xx', () => {
         headers: { 'content-type': 'application/json', authorization: basic(cardAccount()) },
         payload: JSON.stringify(cardToken()),
       })
-    ).json().id;
+    ).json<Created>().id;
     const transactions = fc.record(
       {
         payer: anyJson,
@@ -120,7 +121,7 @@ describe('no input yields a 5xx', () => {
             payload: JSON.stringify(body),
           });
           expect(response.statusCode).toBeLessThan(500);
-          if (response.statusCode >= 400) expect(response.json().message).toMatch(/\.$/);
+          if (response.statusCode >= 400) expect(response.json<ErrorBody>().message).toMatch(/\.$/);
         },
       ),
       { numRuns: 300 },

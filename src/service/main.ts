@@ -62,7 +62,8 @@ export function banner(service: RunningService, config: ServiceConfig): string {
         join(config.dataDir, 'sandbox-credentials.json') +
         ', mode 0600):',
     );
-    for (const account of Object.values(service.seeded)) {
+    const { system, springfield, shelby } = service.seeded;
+    for (const account of [system, springfield, shelby]) {
       lines.push(`  ${account.name.padEnd(15)} apiKey ${account.apiKey}  apiSecret ${account.apiSecret}`);
       lines.push(
         `  ${''.padEnd(15)} publicKey ${account.publicKey}${account.impersonationKey ? `  impersonationKey ${account.impersonationKey}` : ''}`,

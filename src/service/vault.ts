@@ -54,9 +54,10 @@ export function createVault(keys: Buffer[]): Vault {
       if (version !== 'v1' || !iv || !tag || ciphertext === undefined) throw new Error('Unknown sealed format.');
       const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url')).setAAD(Buffer.from(tokenId));
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-      return JSON.parse(
+      const details: unknown = JSON.parse(
         Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8'),
       );
+      return details;
     },
   };
 }

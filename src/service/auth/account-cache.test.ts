@@ -9,7 +9,7 @@ describe('account cache', () => {
     let time = 0;
     let loads = 0;
     const cache = createAccountCache(5_000, 10, () => time);
-    const load = async () => account(`v${++loads}`);
+    const load = () => Promise.resolve(account(`v${++loads}`));
     expect((await cache.get('api:a', load))?.name).toBe('v1');
     time = 4_999;
     expect((await cache.get('api:a', load))?.name).toBe('v1');
@@ -20,7 +20,7 @@ describe('account cache', () => {
   it('never keeps a miss', async () => {
     let loads = 0;
     const cache = createAccountCache();
-    const load = async () => (++loads > 1 ? account('created') : null);
+    const load = () => Promise.resolve(++loads > 1 ? account('created') : null);
     expect(await cache.get('public:b', load)).toBeNull();
     expect((await cache.get('public:b', load))?.name).toBe('created');
   });

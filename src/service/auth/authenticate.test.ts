@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorBody } from '../../shared/wire.js';
 import { createAccount } from '../accounts.js';
-import { apiKey, basic, cardToken, request, startTestService, type TestService } from '../testing/harness.js';
+import {
+  apiKey,
+  basic,
+  cardToken,
+  request,
+  startTestService,
+  type TestService,
+  type Created,
+} from '../testing/harness.js';
 
 let service: TestService;
 let springfieldToken: string;
@@ -12,10 +21,10 @@ beforeAll(async () => {
   const { system, springfield } = service.accounts;
   const post = (authorization: string, headers: Record<string, string> = {}) =>
     request(service.app, 'POST', '/api/v1/tokens', { authorization, body: cardToken(), headers });
-  springfieldToken = (await post(basic(springfield))).json().id;
+  springfieldToken = (await post(basic(springfield))).json<Created>().id;
   viaSystemToken = (
     await post(apiKey(system), { impersonationaccountkey: springfield.impersonationKey as string })
-  ).json().id;
+  ).json<Created>().id;
   otherSystem = (await createAccount(service.repository, { name: 'Other System', kind: 'system' })).credentials;
 });
 afterAll(() => service.close());
@@ -41,7 +50,7 @@ describe('credentials (contract §1)', () => {
   it('gives an unknown key and a wrong secret the same answer', async () => {
     const unknown = await get(springfieldToken, basic({ apiKey: 'ak_unknown', apiSecret: 'sk_x' }));
     const wrong = await get(springfieldToken, basic({ ...service.accounts.springfield, apiSecret: 'sk_x' }));
-    expect({ ...unknown.json(), requestId: '' }).toEqual({ ...wrong.json(), requestId: '' });
+    expect({ ...unknown.json<ErrorBody>(), requestId: '' }).toEqual({ ...wrong.json<ErrorBody>(), requestId: '' });
   });
 
   it.each([

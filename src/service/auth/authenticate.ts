@@ -6,8 +6,8 @@ import { UNKNOWN_KEY_HASH, secretMatches } from './credentials.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by the route's onRequest hook. */
-    caller: Caller;
+    /** Set by the route's authentication hook; read it with `callerOf(request)`. */
+    caller?: Caller;
   }
 }
 
@@ -81,4 +81,14 @@ export function secretOnly(deps: { repository: Repository; accountCache: Account
   return async (request: FastifyRequest): Promise<void> => {
     request.caller = await authenticate(request, deps, 'secret');
   };
+}
+
+/**
+ * The caller a route's authentication hook found. Throws (a 500, logged) when the route has no such
+ * hook: a route that forgot to authenticate must fail loudly, never act for nobody.
+ */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller)
+    throw new Error(`${request.method} ${request.routeOptions.url ?? request.url} ran without authentication.`);
+  return request.caller;
 }

@@ -1,18 +1,39 @@
-import type { FastifySchemaCompiler } from 'fastify';
+import type { FastifySchemaCompiler, FastifyTypeProvider } from 'fastify';
 import type { FieldError } from '../../shared/wire.js';
 import { ApiError } from '../errors.js';
 
-type Check = (data: unknown) => { value: unknown } | { error: Error };
+/** A request check: the value the route receives, or the error it answers with. */
+export type Check<T> = (data: unknown) => { value: T } | { error: Error };
 
-const checks = new WeakMap<object, Check>();
+declare const checkedValue: unique symbol;
+
+/**
+ * A request schema that carries, in its type only, what its check hands the route: `RequestTypes`
+ * reads it, so `request.body` (or `query`, `params`) is typed without a cast.
+ */
+export type CheckedSchema<S, T> = S & { readonly [checkedValue]?: (value: T) => void };
+
+const checks = new WeakMap<object, Check<unknown>>();
 
 /**
  * Pairs a request schema (what the OpenAPI document shows) with the check that enforces it: the
  * shared validators, so the service refuses exactly what the browser refuses, with the same codes.
+ * The route then receives the check's value, typed (register routes on `withRequestTypes(app)`).
  */
-export function requestSchema<T extends object>(schema: T, check: Check): T {
+export function requestSchema<S extends object, T>(schema: S, check: Check<T>): CheckedSchema<S, T> {
   checks.set(schema, check);
   return schema;
+}
+
+/**
+ * Fastify's type provider for `requestSchema`: the request part's type is its check's value type.
+ * @example
+ * withRequestTypes(app).post('/x', { schema: { body: requestSchema(schema, fromCheck(validateX)) } },
+ *   (request) => request.body); // typed as validateX's value
+ */
+export interface RequestTypes extends FastifyTypeProvider {
+  readonly validator: this['schema'] extends { readonly [checkedValue]?: (value: infer T) => void } ? T : unknown;
+  readonly serializer: unknown;
 }
 
 /** Fastify's validator compiler: every request schema must come with its check. */
@@ -25,7 +46,7 @@ export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, metho
 /** A shared validator's answer as a request check: the normalized value, or a 400 listing every problem. */
 export function fromCheck<T>(
   check: (data: unknown) => { ok: true; value: T } | { ok: false; errors: FieldError[] },
-): Check {
+): Check<T> {
   return (data) => {
     const result = check(data);
     return result.ok ? { value: result.value } : { error: ApiError.fields(result.errors) };

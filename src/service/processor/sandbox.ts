@@ -7,7 +7,8 @@ import type { PaymentResponseCode } from '../../shared/wire.js';
 export type ProcessorSource =
   { cardNumber: string; expired: boolean } | { routingNumber: string; accountNumber: string };
 
-const DECLINED_CARDS: Record<string, PaymentResponseCode> = {
+/** The test cards the sandbox declines, and with what; test-data.ts prints them from here. */
+export const DECLINED_CARDS: Readonly<Record<string, PaymentResponseCode>> = {
   '4000000000000002': 'GenericDecline',
   '4000000000009995': 'InsufficientFunds',
   '4000000000009987': 'LostOrStolenCard',
@@ -18,7 +19,8 @@ const DECLINED_CARDS: Record<string, PaymentResponseCode> = {
 
 /** The ACH test routing numbers; the sandbox knows no other bank. */
 export const SANDBOX_ROUTING_NUMBERS = ['011000015', '021000021', '111000025'];
-const DECLINED_ACCOUNT = '000111111113';
+/** The test bank account number the sandbox refuses as InvalidAccountNumber. */
+export const DECLINED_ACCOUNT = '000111111113';
 
 /** Above 1,000,000.00 a payment exceeds the approval limit. */
 export const APPROVAL_LIMIT_CENTS = 100_000_000;

@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { centsToAmount } from '../../shared/money.js';
 import { fieldsOf } from '../../shared/validators/fields.js';
 import { validateAmountDue } from '../../shared/validators/transaction-request.js';
-import { secretOnly, type Caller } from '../auth/authenticate.js';
+import { callerOf, secretOnly, type Caller } from '../auth/authenticate.js';
+import type { ServiceDeps } from '../deps.js';
 import { payerFees } from '../fees/engine.js';
-import { fromCheck, requestSchema } from '../openapi/request-schema.js';
+import { fromCheck, requestSchema, type RequestTypes } from '../openapi/request-schema.js';
 import {
   amountDueBodySchema,
   amountDueQuerySchema,
@@ -12,12 +13,12 @@ import {
   secretSecurity,
   transactionFeesSchema,
 } from '../openapi/schemas.js';
-import type { ServiceDeps } from '../app.js';
 
 const amountOf = (data: unknown) => fieldsOf(data).amount;
 
 /** `GET|POST /transactionFees` (spec §4 rules 3 and 4, contract §4): the payer fee of each method. */
-export function feeRoutes(app: FastifyInstance, deps: ServiceDeps): void {
+export function feeRoutes(instance: FastifyInstance, deps: ServiceDeps): void {
+  const app = instance.withTypeProvider<RequestTypes>();
   // The rates of the caller's account, or of the client it impersonates (spec §1.4).
   const answer = (caller: Caller, amountDueCents: number) => {
     const fees = payerFees(caller.actingFor.feeSchedules, amountDueCents);
@@ -29,7 +30,7 @@ export function feeRoutes(app: FastifyInstance, deps: ServiceDeps): void {
     response: { 200: transactionFeesSchema, ...errorResponses },
   };
 
-  app.get<{ Querystring: number }>(
+  app.get(
     '/api/v1/transactionFees',
     {
       schema: {
@@ -44,10 +45,10 @@ export function feeRoutes(app: FastifyInstance, deps: ServiceDeps): void {
       },
       onRequest: secretOnly(deps),
     },
-    async (request) => answer(request.caller, request.query),
+    (request) => answer(callerOf(request), request.query),
   );
 
-  app.post<{ Body: number }>(
+  app.post(
     '/api/v1/transactionFees',
     {
       schema: {
@@ -61,6 +62,6 @@ export function feeRoutes(app: FastifyInstance, deps: ServiceDeps): void {
       },
       onRequest: secretOnly(deps),
     },
-    async (request) => answer(request.caller, request.body),
+    (request) => answer(callerOf(request), request.body),
   );
 }

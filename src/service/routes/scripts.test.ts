@@ -5,6 +5,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../testing/harness.js';
 
+/** The parts of the OpenAPI document these tests read. */
+interface OpenApiDocument {
+  openapi: string;
+  paths: Record<
+    string,
+    Record<string, { requestBody?: { content: Record<string, { schema: { required?: string[] } }> } }>
+  >;
+  components: { securitySchemes: Record<string, unknown> };
+}
+
 let service: TestService;
 const scriptsDir = mkdtempSync(join(tmpdir(), 'paytoken-scripts-'));
 const script = 'var Paytoken=function(){return{}}();\n';
@@ -76,9 +86,9 @@ describe('API description', () => {
   });
 
   it('documents every operation in /openapi.json', async () => {
-    const document = (await service.app.inject({ url: '/openapi.json' })).json();
+    const document = (await service.app.inject({ url: '/openapi.json' })).json<OpenApiDocument>();
     expect(document.openapi).toBe('3.1.0');
-    const operations = Object.entries(document.paths as Record<string, object>).flatMap(([path, methods]) =>
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
       Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
     );
     expect(operations.sort()).toEqual([
@@ -92,7 +102,7 @@ describe('API description', () => {
       'POST /api/v1/transactions',
       'POST /api/v1/transactions/authorize',
     ]);
-    expect(document.paths['/api/v1/tokens'].post.requestBody.content['application/json'].schema.required).toEqual([
+    expect(document.paths['/api/v1/tokens']?.post?.requestBody?.content['application/json']?.schema.required).toEqual([
       'payer',
       'emailAddress',
     ]);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ErrorBody } from '../../shared/wire.js';
 import { fieldMessages } from '../../shared/messages/en.js';
 import {
   BANK,
@@ -10,6 +11,9 @@ import {
   request,
   startTestService,
   type TestService,
+  type Created,
+  anyString,
+  matching,
 } from '../testing/harness.js';
 
 let service: TestService;
@@ -30,7 +34,7 @@ describe('POST /api/v1/tokens', () => {
   it('creates a card token with the public key: 201, Location and id', async () => {
     const response = await create(cardToken());
     expect(response.statusCode).toBe(201);
-    const id = response.json().id as string;
+    const { id } = response.json<Created>();
     expect(id).toMatch(/^tok_[\w-]{24}$/);
     expect(response.headers.location).toBe(`http://localhost:80/api/v1/tokens/${id}`);
   });
@@ -42,7 +46,7 @@ describe('POST /api/v1/tokens', () => {
       basic(springfield),
     );
     expect(created.statusCode).toBe(201);
-    const id = idFrom(created.headers.location as string);
+    const id = idFrom(created.headers.location);
     const token = await request(service.app, 'GET', `/api/v1/tokens/${id}`, { authorization: basic(springfield) });
     expect(token.statusCode).toBe(200);
     expect(token.json()).toEqual({
@@ -59,7 +63,7 @@ describe('POST /api/v1/tokens', () => {
       expirationMonth: 12,
       expirationYear: 2030,
       accountType: null,
-      created: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      created: matching(/^\d{4}-\d\d-\d\dT/),
     });
   });
 
@@ -70,7 +74,7 @@ describe('POST /api/v1/tokens', () => {
   ])('names the brand of %s', async (cardNumber, brand, masked) => {
     const cvc = brand === 'AmericanExpress' ? '1234' : '123';
     const created = await create(cardToken({ cardNumber, cvc }));
-    const token = await request(service.app, 'GET', `/api/v1/tokens/${created.json().id}`, {
+    const token = await request(service.app, 'GET', `/api/v1/tokens/${created.json<Created>().id}`, {
       authorization: basic(service.accounts.springfield),
     });
     expect(token.json()).toMatchObject({ transactionType: brand, maskedAccountNumber: masked });
@@ -78,7 +82,7 @@ describe('POST /api/v1/tokens', () => {
 
   it('creates a bank token', async () => {
     const created = await create(bankToken({ accountNumber: '0001-2345-6789' }));
-    const token = await request(service.app, 'GET', `/api/v1/tokens/${created.json().id}`, {
+    const token = await request(service.app, 'GET', `/api/v1/tokens/${created.json<Created>().id}`, {
       authorization: basic(service.accounts.springfield),
     });
     expect(token.json()).toMatchObject({
@@ -98,9 +102,9 @@ describe('POST /api/v1/tokens', () => {
       creditCardInformation: { ...CARD, cardNumber: '4242424242424241', cvc: '1', month: 0 },
     });
     expect(response.statusCode).toBe(400);
-    const body = response.json();
-    expect(body).toMatchObject({ code: 'VALIDATION_FAILED', requestId: expect.stringMatching(/^req_/) });
-    expect(body.errors.map((error: { field: string; code: string }) => `${error.field} ${error.code}`)).toEqual([
+    const body = response.json<ErrorBody>();
+    expect(body).toMatchObject({ code: 'VALIDATION_FAILED', requestId: matching(/^req_/) });
+    expect(body.errors?.map((error) => `${error.field} ${error.code}`)).toEqual([
       'payer PAYER_REQUIRED',
       'emailAddress INVALID_EMAIL_ADDRESS',
       'creditCardInformation.cardNumber INVALID_CARD_NUMBER',
@@ -159,7 +163,7 @@ describe('POST /api/v1/tokens', () => {
   it.each(reachable)('answers %s as a 400 with that code', async (code, body) => {
     const response = await create(body);
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors).toContainEqual(
+    expect(response.json<ErrorBody>().errors).toContainEqual(
       expect.objectContaining({ code, message: fieldMessages[code as keyof typeof fieldMessages] }),
     );
   });
@@ -186,8 +190,8 @@ describe('POST /api/v1/tokens', () => {
     expect(response.statusCode).toBe(status);
     expect(response.json()).toMatchObject({
       code,
-      message: expect.stringMatching(/\.$/),
-      requestId: expect.any(String),
+      message: matching(/\.$/),
+      requestId: anyString,
     });
   });
 
@@ -231,7 +235,7 @@ describe('browser access (CORS)', () => {
 
   it('sends no CORS headers on key+secret operations', async () => {
     const created = await create(cardToken());
-    const token = await request(service.app, 'GET', `/api/v1/tokens/${created.json().id}`, {
+    const token = await request(service.app, 'GET', `/api/v1/tokens/${created.json<Created>().id}`, {
       authorization: basic(service.accounts.springfield),
       headers: { origin: 'https://shop.example' },
     });
@@ -239,14 +243,14 @@ describe('browser access (CORS)', () => {
     expect(Object.keys(token.headers).filter((name) => name.startsWith('access-control'))).toEqual([]);
     const preflight = await service.app.inject({
       method: 'OPTIONS',
-      url: `/api/v1/tokens/${created.json().id}`,
+      url: `/api/v1/tokens/${created.json<Created>().id}`,
       headers: { origin: 'https://shop.example' },
     });
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
   });
 
   it("refuses an origin missing from the key's non-empty allow-list", async () => {
-    const restricted = await service.repository.sql.query<{ public_key: string }>(
+    const restricted = await service.sql.query<{ public_key: string }>(
       "UPDATE accounts SET allowed_origins = '{https://shop.example}' WHERE name = 'Shelby' RETURNING public_key",
     );
     service.accountCache.clear();
@@ -257,7 +261,7 @@ describe('browser access (CORS)', () => {
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toMatchObject({ code: 'ORIGIN_NOT_ALLOWED' });
     } finally {
-      await service.repository.sql.query("UPDATE accounts SET allowed_origins = '{}' WHERE name = 'Shelby'");
+      await service.sql.query("UPDATE accounts SET allowed_origins = '{}' WHERE name = 'Shelby'");
       service.accountCache.clear();
     }
   });
@@ -286,7 +290,7 @@ describe('rate limit (card-testing defence)', () => {
       expect(Number(perKey.headers['retry-after'])).toBeGreaterThan(0);
       expect(perKey.json()).toMatchObject({
         code: 'RATE_LIMITED',
-        message: expect.stringMatching(/^Too many requests\. Try again in \d+ seconds\.$/),
+        message: matching(/^Too many requests\. Try again in \d+ seconds\.$/),
       });
       // Shelby's key is fresh; 10.0.0.1 has used 1 of its 3.
       expect((await post(shelby, '10.0.0.1')).statusCode).toBe(400);
@@ -308,7 +312,7 @@ describe('Idempotency-Key', () => {
     expect(again.json()).toEqual(first.json());
     expect(again.headers.location).toBe(first.headers.location);
     expect(again.headers['idempotent-replayed']).toBe('true');
-    expect(await service.repository.sql.query('SELECT id FROM tokens')).toHaveLength(1);
+    expect(await service.sql.query('SELECT id FROM tokens')).toHaveLength(1);
   });
 
   it('refuses the same key with another body (422), and the same body from another account is its own', async () => {
@@ -329,8 +333,8 @@ describe('Idempotency-Key', () => {
     const responses = await Promise.all(Array.from({ length: 20 }, () => create(cardToken(), undefined, key('race'))));
     const created = responses.filter((response) => response.statusCode === 201);
     expect(responses.every((response) => [201, 409].includes(response.statusCode))).toBe(true);
-    expect(new Set(created.map((response) => response.json().id)).size).toBe(1);
-    expect(await service.repository.sql.query('SELECT id FROM tokens')).toHaveLength(1);
+    expect(new Set(created.map((response) => response.json<Created>().id)).size).toBe(1);
+    expect(await service.sql.query('SELECT id FROM tokens')).toHaveLength(1);
   });
 
   it('refuses a malformed key', async () => {
@@ -342,17 +346,14 @@ describe('Idempotency-Key', () => {
 
 describe('DELETE /api/v1/tokens/{id}', () => {
   it('makes the token unusable and erases its encrypted details', async () => {
-    const id = (await create(cardToken())).json().id;
+    const id = (await create(cardToken())).json<Created>().id;
     const auth = { authorization: basic(service.accounts.springfield) };
     const deleted = await request(service.app, 'DELETE', `/api/v1/tokens/${id}`, auth);
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual({ id, deleted: true });
     expect((await request(service.app, 'GET', `/api/v1/tokens/${id}`, auth)).statusCode).toBe(404);
     expect((await request(service.app, 'DELETE', `/api/v1/tokens/${id}`, auth)).statusCode).toBe(404);
-    const [row] = await service.repository.sql.query<{ sealed: string | null }>(
-      'SELECT sealed FROM tokens WHERE id = $1',
-      [id],
-    );
+    const [row] = await service.sql.query<{ sealed: string | null }>('SELECT sealed FROM tokens WHERE id = $1', [id]);
     expect(row?.sealed).toBeNull();
   });
 });

@@ -1,12 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { cardNumber } from '../../shared/validators/card-number.js';
 import { validateTokenRequest } from '../../shared/validators/token-request.js';
-import type { CardBrand, TokenRequest, TokenResponse } from '../../shared/wire.js';
-import { authenticate, secretOnly, type Caller } from '../auth/authenticate.js';
+import { authenticate, callerOf, secretOnly } from '../auth/authenticate.js';
+import { baseUrl, type ServiceDeps } from '../deps.js';
 import { ApiError } from '../errors.js';
 import { idempotent } from '../idempotency.js';
 import { newId } from '../random.js';
-import { fromCheck, requestSchema } from '../openapi/request-schema.js';
+import { fromCheck, requestSchema, type RequestTypes } from '../openapi/request-schema.js';
 import {
   errorResponses,
   secretSecurity,
@@ -17,8 +16,8 @@ import {
   tokenSchema,
   tokenSecurity,
 } from '../openapi/schemas.js';
-import type { StoredToken } from '../storage/repository.js';
-import type { ServiceDeps } from '../app.js';
+import { toTokenResponse } from '../payments/responses.js';
+import { newStoredToken } from '../payments/stored-token.js';
 
 const BROWSER_HEADERS = 'Authorization, Content-Type, impersonationAccountKey, Idempotency-Key';
 
@@ -32,70 +31,9 @@ function allowBrowser(request: FastifyRequest, reply: FastifyReply): void {
     .header('Access-Control-Expose-Headers', 'Location, Retry-After, X-Request-Id');
 }
 
-/** The brand of a validated card number: validation refused numbers without an accepted brand. */
-function brandOf(number: string): CardBrand {
-  const { brand } = cardNumber(number);
-  if (!brand) throw new Error('A validated card number has no accepted brand.');
-  return brand;
-}
-
-/** All but the last four digits hidden: `************4242`. */
-export const maskAccountNumber = (number: string): string => '*'.repeat(number.length - 4) + number.slice(-4);
-
-/** The stored form: readable brand, last four, expiry and account type; the rest sealed; no CVC. */
-function toStoredToken(id: string, body: TokenRequest, caller: Caller, deps: ServiceDeps): StoredToken {
-  const card = body.creditCardInformation;
-  const bank = body.bankAccountInformation;
-  const number = card?.cardNumber ?? bank?.accountNumber ?? '';
-  const details = card
-    ? { cardNumber: card.cardNumber, accountHolder: card.accountHolder, postalCode: card.postalCode }
-    : { ...bank, accountType: undefined };
-  const { keyId, sealed } = deps.vault.seal(details, id);
-  return {
-    id,
-    scope: caller.scope,
-    payer: body.payer,
-    emailAddress: body.emailAddress,
-    attributeValues: body.attributeValues ?? {},
-    transactionType: card ? brandOf(card.cardNumber) : 'Ach',
-    maskedAccountNumber: maskAccountNumber(number),
-    lastFour: number.slice(-4),
-    expirationMonth: card ? Number(card.month) : null,
-    expirationYear: card ? Number(card.year) : null,
-    accountType: bank?.accountType ?? null,
-    vaultKeyId: keyId,
-    sealed,
-    created: deps.now(),
-  };
-}
-
-export function toTokenResponse(token: StoredToken): TokenResponse {
-  return {
-    id: token.id,
-    payer: token.payer,
-    emailAddress: token.emailAddress,
-    attributeValues: Object.entries(token.attributeValues).map(([name, value]) => ({
-      name,
-      parameterName: name,
-      value: String(value),
-    })),
-    transactionType: token.transactionType,
-    maskedAccountNumber: token.maskedAccountNumber,
-    lastFour: token.lastFour,
-    expirationMonth: token.expirationMonth,
-    expirationYear: token.expirationYear,
-    accountType: token.accountType,
-    created: token.created.toISOString(),
-  };
-}
-
-/** `{base_url}` of this service, for `Location` headers. */
-export function baseUrl(request: FastifyRequest, deps: ServiceDeps): string {
-  return deps.config.publicUrl ?? `${request.protocol}://${request.host}`;
-}
-
 /** Tokens (contract §3): create from the browser or a server, retrieve and delete from a server. */
-export function tokenRoutes(app: FastifyInstance, deps: ServiceDeps): void {
+export function tokenRoutes(instance: FastifyInstance, deps: ServiceDeps): void {
+  const app = instance.withTypeProvider<RequestTypes>();
   app.options('/api/v1/tokens', { schema: { hide: true } }, (request, reply) => {
     allowBrowser(request, reply);
     return reply
@@ -133,10 +71,11 @@ export function tokenRoutes(app: FastifyInstance, deps: ServiceDeps): void {
           throw ApiError.of(403, 'ORIGIN_NOT_ALLOWED');
         if (caller.credential === 'public') {
           // Card testing: counted per client IP and per public key, before the body is even read.
-          for (const [name, limit] of [
+          const counters: [name: string, limit: number][] = [
             [`ip:${request.ip}`, deps.config.tokenRateLimitPerIp],
             [`key:${caller.account.publicKey}`, deps.config.tokenRateLimitPerKey],
-          ] as const) {
+          ];
+          for (const [name, limit] of counters) {
             const verdict = deps.rateLimiter.hit(name, limit);
             if (!verdict.allowed)
               throw ApiError.of(
@@ -150,16 +89,18 @@ export function tokenRoutes(app: FastifyInstance, deps: ServiceDeps): void {
         request.caller = caller;
       },
     },
-    (request, reply) =>
-      idempotent(request, reply, deps, request.caller.scope, 'tokens.create', async () => {
-        const token = toStoredToken(newId('tok'), request.body as TokenRequest, request.caller, deps);
+    (request, reply) => {
+      const { scope } = callerOf(request);
+      return idempotent(request, reply, deps, scope, 'tokens.create', async () => {
+        const token = newStoredToken(newId('tok'), request.body, scope, deps);
         await deps.repository.tokens.insert(token);
         return {
           status: 201,
           headers: { Location: `${baseUrl(request, deps)}/api/v1/tokens/${token.id}` },
           body: { id: token.id },
         };
-      }),
+      });
+    },
   );
 
   app.get<{ Params: { tokenId: string } }>(
@@ -177,7 +118,7 @@ export function tokenRoutes(app: FastifyInstance, deps: ServiceDeps): void {
       onRequest: secretOnly(deps),
     },
     async (request) => {
-      const token = await deps.repository.tokens.find(request.params.tokenId, request.caller.scope);
+      const token = await deps.repository.tokens.find(request.params.tokenId, callerOf(request).scope);
       if (!token) throw ApiError.of(404, 'TOKEN_NOT_FOUND');
       return toTokenResponse(token);
     },
@@ -197,7 +138,7 @@ export function tokenRoutes(app: FastifyInstance, deps: ServiceDeps): void {
       onRequest: secretOnly(deps),
     },
     async (request) => {
-      if (!(await deps.repository.tokens.delete(request.params.tokenId, request.caller.scope)))
+      if (!(await deps.repository.tokens.delete(request.params.tokenId, callerOf(request).scope)))
         throw ApiError.of(404, 'TOKEN_NOT_FOUND');
       return { id: request.params.tokenId, deleted: true };
     },

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
+import type { TransactionFeesResponse } from '../../shared/wire.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, cardToken, request, startTestService, type TestService } from '../testing/harness.js';
+import { basic, cardToken, request, startTestService, type TestService, type Created } from '../testing/harness.js';
 
 let service: TestService;
 let tokenId: string;
@@ -11,7 +12,7 @@ beforeAll(async () => {
       authorization: basic(service.accounts.springfield),
       body: cardToken(),
     })
-  ).json().id;
+  ).json<Created>().id;
 });
 afterAll(() => service.close());
 
@@ -29,8 +30,8 @@ describe(`concurrency (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, 
     );
     const statuses = responses.map((response) => response.statusCode);
     expect(statuses.every((status) => status === 201 || status === 409)).toBe(true);
-    expect(new Set(responses.filter((r) => r.statusCode === 201).map((r) => r.json().id)).size).toBe(1);
-    const [row] = await service.repository.sql.query<{ count: number | string }>(
+    expect(new Set(responses.filter((r) => r.statusCode === 201).map((r) => r.json<{ id: number }>().id)).size).toBe(1);
+    const [row] = await service.sql.query<{ count: number | string }>(
       "SELECT count(*) AS count FROM transactions WHERE payer = 'Ada' AND amount_cents = 10325",
     );
     expect(Number(row?.count)).toBe(1);
@@ -42,9 +43,9 @@ describe(`concurrency (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, 
       amounts.map((cents) => pay({ amount: cents / 100, payerFee: 0.07, comments: `batch-${cents}` })),
     );
     expect(responses.map((response) => response.statusCode)).toEqual(amounts.map(() => 201));
-    const ids = new Set(responses.map((response) => response.json().id));
+    const ids = new Set(responses.map((response) => response.json<{ id: number }>().id));
     expect(ids.size).toBe(200);
-    const rows = await service.repository.sql.query<{ comments: string }>(
+    const rows = await service.sql.query<{ comments: string }>(
       "SELECT comments FROM transactions WHERE comments LIKE 'batch-%'",
     );
     expect(rows.map((row) => row.comments).sort()).toEqual(amounts.map((cents) => `batch-${cents}`).sort());
@@ -60,7 +61,7 @@ describe('Mode A through the API (fees.md property)', () => {
           await request(service.app, 'GET', `/api/v1/transactionFees?amount=${amountDue}`, {
             authorization: basic(service.accounts.springfield),
           })
-        ).json();
+        ).json<TransactionFeesResponse>();
         const charged = Number(((due + Math.round(creditCardPayerFee * 100)) / 100).toFixed(2));
         const transaction = (await pay({ amount: charged, payerFee: creditCardPayerFee })).json();
         expect(transaction).toMatchObject({

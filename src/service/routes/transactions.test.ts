@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AuthorizationResponse, ErrorBody, TransactionResponse } from '../../shared/wire.js';
 import {
   BANK,
   CARD,
@@ -9,6 +10,9 @@ import {
   request,
   startTestService,
   type TestService,
+  type Created,
+  anyNumber,
+  matching,
 } from '../testing/harness.js';
 import type { AccountCredentials } from '../accounts.js';
 
@@ -37,7 +41,7 @@ async function tokenFor(as: As, body: unknown = cardToken()): Promise<string> {
     headers: headersOf(as),
   });
   expect(response.statusCode).toBe(201);
-  return response.json().id;
+  return response.json<Created>().id;
 }
 const pay = (as: As, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
   request(service.app, 'POST', '/api/v1/transactions', {
@@ -143,7 +147,7 @@ describe('fees.md worked examples through the API', () => {
     const tokenId = await tokenFor(who(), method === 'card' ? cardToken() : bankToken());
     const response = await pay(who(), { ...body, tokenId });
     expect(response.statusCode).toBe(201);
-    const transaction = response.json();
+    const transaction = response.json<TransactionResponse>();
     expect(transaction).toMatchObject({ ...expected, paymentResponseCode: 'Success', events: [{ eventType: 'Sale' }] });
     expect(response.headers.location).toMatch(new RegExp(`/api/v1/transactions/${transaction.id}$`));
     expect(Math.round(transaction.amount * 100)).toBe(
@@ -163,7 +167,7 @@ describe('fees.md worked examples through the API', () => {
       body: { tokenId, amount: 80 },
     });
     expect(authorized.statusCode).toBe(201);
-    const { authorizationId, amount, expires } = authorized.json();
+    const { authorizationId, amount, expires } = authorized.json<AuthorizationResponse>();
     expect(amount).toBe(80);
     expect(authorized.headers.location).toMatch(new RegExp(`/api/v1/transactions/authorizations/${authorizationId}$`));
     expect(new Date(expires).getTime() - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
@@ -187,7 +191,7 @@ describe('Mode C', () => {
   it('answers with Deprecation: true and a warning', async () => {
     const response = await pay(springfield(), { amount: 100, tokenId: await tokenFor(springfield()) });
     expect(response.headers.deprecation).toBe('true');
-    expect(response.json().warnings[0]).toContain('Mode C, deprecated');
+    expect(response.json<TransactionResponse>().warnings?.[0]).toContain('Mode C, deprecated');
   });
 });
 
@@ -204,7 +208,7 @@ describe('payment sources', () => {
       maskedAccountNumber: '************4444',
       payerFeeMode: 'Included',
     });
-    const rows = await service.repository.sql.query('SELECT * FROM transactions');
+    const rows = await service.sql.query('SELECT * FROM transactions');
     expect(JSON.stringify(rows)).not.toContain('5555555555554444');
   });
 
@@ -226,12 +230,12 @@ describe('declines (contract §6)', () => {
     const tokenId = await tokenFor(springfield(), cardToken({ cardNumber }));
     const response = await pay(springfield(), { amount: 103.25, payerFee: 3.25, tokenId });
     expect(response.statusCode).toBe(400);
-    const body = response.json();
+    const body = response.json<ErrorBody>();
     expect(body).toMatchObject({
       code: 'PAYMENT_DECLINED',
       paymentResponseCode: code,
-      id: expect.any(Number),
-      message: expect.stringMatching(/\.$/),
+      id: anyNumber,
+      message: matching(/\.$/),
     });
     const stored = await request(service.app, 'GET', `/api/v1/transactions/${body.id}`, {
       authorization: basic(service.accounts.springfield),
@@ -257,7 +261,7 @@ describe('declines (contract §6)', () => {
   ])('ACH routing %s account %s is %s', async (routingNumber, accountNumber, code) => {
     const tokenId = await tokenFor(springfield(), bankToken({ routingNumber, accountNumber }));
     const response = await pay(springfield(), { amount: 103, payerFee: 3, tokenId });
-    expect(response.json().paymentResponseCode).toBe(code);
+    expect(response.json<ErrorBody>().paymentResponseCode).toBe(code);
   });
 
   it('an unknown or deleted token is InvalidToken', async () => {
@@ -271,7 +275,7 @@ describe('declines (contract §6)', () => {
       expect(response.json()).toMatchObject({
         code: 'INVALID_TOKEN',
         paymentResponseCode: 'InvalidToken',
-        id: expect.any(Number),
+        id: anyNumber,
       });
     }
   });
@@ -289,7 +293,7 @@ describe('authorizations and captures', () => {
     const tokenId = await tokenFor(systemFor(service.accounts.springfield));
     const { authorizationId } = (
       await authorize(systemFor(service.accounts.springfield), { tokenId, amount: 50 })
-    ).json();
+    ).json<AuthorizationResponse>();
     const over = await pay(systemFor(service.accounts.springfield), { amount: 50.01, authorizationId });
     expect(over.json()).toMatchObject({
       code: 'INVALID_AUTHORIZATION',
@@ -309,8 +313,8 @@ describe('authorizations and captures', () => {
 
   it('refuses an expired authorization', async () => {
     const tokenId = await tokenFor(springfield());
-    const { authorizationId } = (await authorize(springfield(), { tokenId, amount: 20 })).json();
-    await service.repository.sql.query(
+    const { authorizationId } = (await authorize(springfield(), { tokenId, amount: 20 })).json<AuthorizationResponse>();
+    await service.sql.query(
       "UPDATE transactions SET authorization_expires_at = now() - interval '1 second' WHERE authorization_id = $1",
       [authorizationId],
     );
@@ -327,7 +331,7 @@ describe('authorizations and captures', () => {
       tokenId: await tokenFor(springfield(), cardToken({ cardNumber: '4000000000009995' })),
       amount: 20,
     });
-    expect(declined.json()).toMatchObject({ paymentResponseCode: 'InsufficientFunds', id: expect.any(Number) });
+    expect(declined.json()).toMatchObject({ paymentResponseCode: 'InsufficientFunds', id: anyNumber });
     expect((await authorize(springfield(), { tokenId: 'tok_nothing', amount: 20 })).json()).toMatchObject({
       paymentResponseCode: 'InvalidToken',
     });
@@ -335,7 +339,7 @@ describe('authorizations and captures', () => {
 
   it('captures once under 20 racing captures', async () => {
     const tokenId = await tokenFor(springfield());
-    const { authorizationId } = (await authorize(springfield(), { tokenId, amount: 30 })).json();
+    const { authorizationId } = (await authorize(springfield(), { tokenId, amount: 30 })).json<AuthorizationResponse>();
     const results = await Promise.all(
       Array.from({ length: 20 }, () => pay(springfield(), { amount: 30, authorizationId })),
     );
@@ -370,7 +374,7 @@ describe('request rules (contract §5)', () => {
   ])('%j → %s %s', async (body, field, code) => {
     const response = await pay(springfield(), body);
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors).toContainEqual(expect.objectContaining({ field, code }));
+    expect(response.json<ErrorBody>().errors).toContainEqual(expect.objectContaining({ field, code }));
   });
 
   it('accepts IPv6 and the recommended field set', async () => {
@@ -399,13 +403,16 @@ describe('request rules (contract §5)', () => {
       initiatingPartyFee: 9.9,
       tokenId: await tokenFor(systemFor(service.accounts.springfield)),
     });
-    expect(response.json().errors).toContainEqual(expect.objectContaining({ code: 'NET_AMOUNT_NEGATIVE' }));
+    expect(response.json<ErrorBody>().errors).toContainEqual(expect.objectContaining({ code: 'NET_AMOUNT_NEGATIVE' }));
   });
 
   it.each(['0', '-1', 'abc', '1.001', '10000000.01', ''])('fees refuse amount=%s', async (amount) => {
     const response = await fees(springfield(), amount);
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors[0]).toMatchObject({ field: 'amount', code: expect.stringMatching(/^AMOUNT_/) });
+    expect(response.json<ErrorBody>().errors?.[0]).toMatchObject({
+      field: 'amount',
+      code: matching(/^AMOUNT_/),
+    });
   });
 });
 
@@ -413,7 +420,7 @@ describe('scoping and credentials', () => {
   it("answers another account's transaction with 404, and the public key with 403", async () => {
     const created = (
       await pay(springfield(), { amount: 103.25, payerFee: 3.25, tokenId: await tokenFor(springfield()) })
-    ).json();
+    ).json<TransactionResponse>();
     expect(
       (
         await request(service.app, 'GET', `/api/v1/transactions/${created.id}`, {
@@ -459,7 +466,7 @@ describe('Idempotency-Key on transactions', () => {
     expect(again.json()).toEqual(first.json());
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect((await pay(springfield(), { amount: 99, payerFee: 3.25, tokenId }, key)).statusCode).toBe(422);
-    expect(await service.repository.sql.query('SELECT id FROM transactions')).toHaveLength(1);
+    expect(await service.sql.query('SELECT id FROM transactions')).toHaveLength(1);
   });
 
   it('replays a decline too', async () => {

@@ -1,18 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { centsToAmount, formatAmount } from '../../shared/money.js';
-import { transactionMessages } from '../../shared/messages/en.js';
-import { cardNumber } from '../../shared/validators/card-number.js';
+import { formatAmount } from '../../shared/money.js';
 import {
   validateAuthorizationRequest,
   validateTransactionRequest,
-  type TransactionDraft,
 } from '../../shared/validators/transaction-request.js';
-import type { PaymentResponseCode, TransactionResponse, TransactionType } from '../../shared/wire.js';
-import { secretOnly, type Caller } from '../auth/authenticate.js';
-import { ApiError } from '../errors.js';
-import { breakdown, type PaymentMethod } from '../fees/engine.js';
+import type { PaymentResponseCode, TransactionResponse } from '../../shared/wire.js';
+import { callerOf, secretOnly } from '../auth/authenticate.js';
+import { baseUrl, type ServiceDeps } from '../deps.js';
+import { ApiError, type ServiceCode } from '../errors.js';
 import { idempotent, type Outcome } from '../idempotency.js';
-import { fromCheck, requestSchema } from '../openapi/request-schema.js';
+import { fromCheck, requestSchema, type RequestTypes } from '../openapi/request-schema.js';
 import {
   authorizationIdParamsSchema,
   authorizationRequestSchema,
@@ -23,238 +20,55 @@ import {
   transactionRequestSchema,
   transactionSchema,
 } from '../openapi/schemas.js';
-import { RESPONSE_MESSAGES, decide, type ProcessorSource } from '../processor/sandbox.js';
-import { newId } from '../random.js';
-import type { StoredToken } from '../storage/repository.js';
-import type { NewTransaction, StoredTransaction, TransactionMoney } from '../storage/transactions.js';
-import { baseUrl, maskAccountNumber } from './tokens.js';
-import type { ServiceDeps } from '../app.js';
+import { authorize } from '../payments/authorize.js';
+import { capture } from '../payments/capture.js';
+import type { PaymentResult } from '../payments/result.js';
+import { toAuthorizationResponse, toTransactionResponse } from '../payments/responses.js';
+import { sale } from '../payments/sale.js';
+import { checkInitiatingPartyFee } from '../payments/transaction-record.js';
+import type { StoredTransaction } from '../storage/transactions.js';
 
-const AUTHORIZATION_DAYS = 7;
-
-export function toTransactionResponse(t: StoredTransaction): TransactionResponse {
-  return {
-    id: t.id,
-    publicId: t.publicId,
-    payer: t.payer,
-    emailAddress: t.emailAddress,
-    transactionType: t.transactionType,
-    amount: centsToAmount(t.amount),
-    payerFee: centsToAmount(t.payerFee),
-    fee: centsToAmount(t.fee),
-    netAmount: centsToAmount(t.netAmount),
-    initiatingPartyFee: centsToAmount(t.initiatingPartyFee),
-    payerFeeMode: t.payerFeeMode,
-    maskedAccountNumber: t.maskedAccountNumber,
-    comments: t.comments,
-    attributeValues: Object.entries(t.attributeValues).map(([name, value]) => ({
-      name,
-      parameterName: name,
-      value: String(value),
-    })),
-    paymentResponseCode: t.paymentResponseCode,
-    events: t.events.map((event) => ({
-      eventDate: event.eventDate.toISOString(),
-      eventType: event.eventType,
-      comments: event.comments,
-    })),
-    created: t.created.toISOString(),
-  };
-}
+/** The error codes of declines that are the caller's mistake rather than the processor's answer. */
+const DECLINE_CODES: Partial<Record<PaymentResponseCode, ServiceCode>> = {
+  InvalidToken: 'INVALID_TOKEN',
+  InvalidAuthorization: 'INVALID_AUTHORIZATION',
+  InvalidPaymentType: 'INVALID_PAYMENT_TYPE',
+};
 
 /** A decline (contract §2): a 400 carrying the stored transaction's id and the processor's answer. */
-function declined(
-  code: PaymentResponseCode,
-  requestId: string,
-  id?: number,
-  message = RESPONSE_MESSAGES[code],
-): Outcome {
-  const apiCode =
-    {
-      InvalidToken: 'INVALID_TOKEN',
-      InvalidAuthorization: 'INVALID_AUTHORIZATION',
-      InvalidPaymentType: 'INVALID_PAYMENT_TYPE',
-    }[code as string] ?? 'PAYMENT_DECLINED';
+function declinedOutcome(result: Extract<PaymentResult, { approved: false }>, requestId: string): Outcome {
+  const { code, message, transactionId } = result;
   return {
     status: 400,
     headers: {},
-    body: { message, code: apiCode, ...(id !== undefined && { id }), paymentResponseCode: code, requestId },
+    body: {
+      message,
+      code: DECLINE_CODES[code] ?? 'PAYMENT_DECLINED',
+      ...(transactionId !== undefined && { id: transactionId }),
+      paymentResponseCode: code,
+      requestId,
+    },
   };
 }
 
-const moneyProblem = (
-  code: 'PAYER_FEE_EXCEEDS_AMOUNT' | 'INITIATING_PARTY_FEE_EXCEEDS_AMOUNT' | 'NET_AMOUNT_NEGATIVE',
-) =>
-  ApiError.fields([
-    {
-      field:
-        code === 'PAYER_FEE_EXCEEDS_AMOUNT'
-          ? 'payerFee'
-          : code === 'NET_AMOUNT_NEGATIVE'
-            ? 'amount'
-            : 'initiatingPartyFee',
-      code,
-      message: transactionMessages[code],
-    },
-  ]);
-
-/** The fee breakdown of a draft for a method, in the rates of the account the call acts for. */
-function moneyFor(
-  draft: TransactionDraft,
-  method: PaymentMethod,
-  caller: Caller,
-  hasAuthorization: boolean,
-): TransactionMoney {
-  const result = breakdown(caller.actingFor.feeSchedules[method], {
-    amount: draft.amountCents,
-    payerFee: draft.payerFeeCents,
-    initiatingPartyFee: draft.initiatingPartyFeeCents,
-    hasAuthorization,
-    impersonated: caller.scope.viaAccountId !== null,
-  });
-  if (typeof result === 'string') throw moneyProblem(result);
-  return result;
+/** A 201 with the transaction; a Mode C payment also carries its deprecation warning. */
+function createdOutcome(transaction: StoredTransaction, base: string): Outcome {
+  const headers: Record<string, string> = { Location: `${base}/api/v1/transactions/${transaction.id}` };
+  const body: TransactionResponse = toTransactionResponse(transaction);
+  if (transaction.payerFeeMode === 'ServiceCalculated') {
+    headers.Deprecation = 'true';
+    body.warnings = [
+      `payerFee was not sent, so the service added a payer fee of ${formatAmount(transaction.payerFee)} to the charge (Mode C, deprecated). ` +
+        'Send payerFee, calculated with GET /api/v1/transactionFees, in amount and payerFee instead (Mode A).',
+    ];
+  }
+  return { status: 201, headers, body };
 }
 
-/** The card or bank account behind a token, opened from the vault for the processor only. */
-function processorSource(token: StoredToken, deps: ServiceDeps): ProcessorSource {
-  const details = deps.vault.open(token.vaultKeyId as string, token.sealed as string, token.id) as Record<
-    string,
-    string
-  >;
-  if (token.transactionType === 'Ach')
-    return { routingNumber: details.routingNumber as string, accountNumber: details.accountNumber as string };
-  const now = deps.now();
-  const year = token.expirationYear ?? 0;
-  const expired =
-    year < now.getUTCFullYear() ||
-    (year === now.getUTCFullYear() && (token.expirationMonth ?? 0) < now.getUTCMonth() + 1);
-  return { cardNumber: details.cardNumber as string, expired };
-}
-
-export function transactionRoutes(app: FastifyInstance, deps: ServiceDeps): void {
+/** Transactions (contract §5): HTTP in and out of the payment operations in src/service/payments/. */
+export function transactionRoutes(instance: FastifyInstance, deps: ServiceDeps): void {
+  const app = instance.withTypeProvider<RequestTypes>();
   const { transactions } = deps.repository;
-
-  const record = (
-    draft: TransactionDraft,
-    caller: Caller,
-    fields: Partial<NewTransaction> & TransactionMoney & Pick<NewTransaction, 'paymentResponseCode'>,
-  ): NewTransaction => ({
-    publicId: newId('txn'),
-    scope: caller.scope,
-    authorizationId: null,
-    tokenId: 'tokenId' in draft.source ? draft.source.tokenId : null,
-    payer: draft.payer,
-    emailAddress: draft.emailAddress ?? null,
-    attributeValues: draft.attributeValues ?? {},
-    comments: draft.comments ?? null,
-    sendReceipt: draft.sendReceipt,
-    ipAddress: draft.ipAddress ?? null,
-    transactionType: null,
-    maskedAccountNumber: null,
-    authorizedAmount: null,
-    authorizationExpires: null,
-    events: [],
-    ...fields,
-  });
-
-  /** A sale from a token or from card or bank details sent directly. */
-  async function sell(draft: TransactionDraft, caller: Caller, requestId: string, base: string): Promise<Outcome> {
-    let source: ProcessorSource;
-    let transactionType: TransactionType;
-    let maskedAccountNumber: string;
-    const { source: sent } = draft;
-    if ('tokenId' in sent) {
-      const token = await deps.repository.tokens.find(sent.tokenId, caller.scope);
-      if (!token) {
-        // Contract §6: an unknown or deleted token is a decline, stored like any other.
-        const I = draft.initiatingPartyFeeCents;
-        const money = {
-          amount: draft.amountCents,
-          payerFee: draft.payerFeeCents ?? 0,
-          fee: 0,
-          netAmount: draft.amountCents - I,
-          initiatingPartyFee: I,
-          payerFeeMode: null,
-        };
-        const stored = await transactions.insert(
-          record(draft, caller, { ...money, paymentResponseCode: 'InvalidToken' }),
-        );
-        return declined('InvalidToken', requestId, stored.id);
-      }
-      source = processorSource(token, deps);
-      transactionType = token.transactionType;
-      maskedAccountNumber = token.maskedAccountNumber;
-    } else if ('creditCardInformation' in sent) {
-      const card = sent.creditCardInformation;
-      source = { cardNumber: card.cardNumber, expired: false };
-      transactionType = cardNumber(card.cardNumber).brand as TransactionType;
-      maskedAccountNumber = maskAccountNumber(card.cardNumber);
-    } else if ('bankAccountInformation' in sent) {
-      source = {
-        routingNumber: sent.bankAccountInformation.routingNumber,
-        accountNumber: sent.bankAccountInformation.accountNumber,
-      };
-      transactionType = 'Ach';
-      maskedAccountNumber = maskAccountNumber(sent.bankAccountInformation.accountNumber);
-    } else {
-      throw new Error('sell() takes no authorization');
-    }
-    const money = moneyFor(draft, transactionType === 'Ach' ? 'ach' : 'creditCard', caller, false);
-    const paymentResponseCode = decide(source, money.amount);
-    const approved = paymentResponseCode === 'Success';
-    const stored = await transactions.insert(
-      record(draft, caller, {
-        ...money,
-        transactionType,
-        maskedAccountNumber,
-        paymentResponseCode,
-        events: approved ? [{ eventType: 'Sale', eventDate: deps.now(), comments: null }] : [],
-      }),
-    );
-    if (!approved) return declined(paymentResponseCode, requestId, stored.id);
-    return created(stored, base);
-  }
-
-  /** A capture of an authorization (contract §5): at most the authorized amount, once, within 7 days, same impersonation. */
-  async function capture(
-    draft: TransactionDraft,
-    authorizationId: string,
-    caller: Caller,
-    requestId: string,
-    base: string,
-  ): Promise<Outcome> {
-    const authorization = await transactions.findAuthorization(authorizationId, caller.scope);
-    const refuse = (reason: string) => declined('InvalidAuthorization', requestId, authorization?.id, reason);
-    if (!authorization)
-      return refuse('No such authorization for these credentials (or it was made under another impersonation).');
-    if (authorization.capturedAt) return refuse('This authorization was already captured.');
-    const now = deps.now();
-    if ((authorization.authorizationExpires?.getTime() ?? 0) <= now.getTime())
-      return refuse(`This authorization expired (they last ${AUTHORIZATION_DAYS} days).`);
-    const authorized = authorization.authorizedAmount ?? 0;
-    if (draft.amountCents > authorized)
-      return refuse(`The capture amount is more than the authorized ${formatAmount(authorized)}.`);
-    const money = moneyFor(draft, 'creditCard', caller, true);
-    if (money.amount > authorized)
-      return refuse(`With the payer fee the capture is more than the authorized ${formatAmount(authorized)}.`);
-    const captured = await transactions.capture(authorization.id, money, now, draft.comments ?? null);
-    if (!captured) return refuse('This authorization was already captured.');
-    return created(captured, base);
-  }
-
-  function created(transaction: StoredTransaction, base: string): Outcome {
-    const headers: Record<string, string> = { Location: `${base}/api/v1/transactions/${transaction.id}` };
-    const body: TransactionResponse = toTransactionResponse(transaction);
-    if (transaction.payerFeeMode === 'ServiceCalculated') {
-      headers.Deprecation = 'true';
-      body.warnings = [
-        `payerFee was not sent, so the service added a payer fee of ${formatAmount(transaction.payerFee)} to the charge (Mode C, deprecated). ` +
-          'Send payerFee, calculated with GET /api/v1/transactionFees, in amount and payerFee instead (Mode A).',
-      ];
-    }
-    return { status: 201, headers, body };
-  }
 
   app.post(
     '/api/v1/transactions',
@@ -274,23 +88,17 @@ export function transactionRoutes(app: FastifyInstance, deps: ServiceDeps): void
       onRequest: secretOnly(deps),
     },
     (request, reply) => {
-      const draft = request.body as TransactionDraft;
-      const { caller } = request;
-      if (draft.initiatingPartyFeeCents > 0 && caller.scope.viaAccountId === null) {
-        throw ApiError.fields([
-          {
-            field: 'initiatingPartyFee',
-            code: 'INITIATING_PARTY_FEE_NOT_ALLOWED',
-            message: transactionMessages.INITIATING_PARTY_FEE_NOT_ALLOWED,
-          },
-        ]);
-      }
+      const draft = request.body;
+      const caller = callerOf(request);
+      checkInitiatingPartyFee(draft, caller);
       const base = baseUrl(request, deps);
-      return idempotent(request, reply, deps, caller.scope, 'transactions.create', () =>
-        'authorizationId' in draft.source
-          ? capture(draft, draft.source.authorizationId, caller, request.id, base)
-          : sell(draft, caller, request.id, base),
-      );
+      return idempotent(request, reply, deps, caller.scope, 'transactions.create', async () => {
+        const result =
+          'authorizationId' in draft.source
+            ? await capture(draft, draft.source.authorizationId, caller, deps)
+            : await sale(draft, caller, deps);
+        return result.approved ? createdOutcome(result.transaction, base) : declinedOutcome(result, request.id);
+      });
     },
   );
 
@@ -309,56 +117,17 @@ export function transactionRoutes(app: FastifyInstance, deps: ServiceDeps): void
       onRequest: secretOnly(deps),
     },
     (request, reply) => {
-      const { tokenId, amountCents } = request.body as { tokenId: string; amountCents: number };
-      const { caller } = request;
+      const caller = callerOf(request);
       return idempotent(request, reply, deps, caller.scope, 'transactions.authorize', async () => {
-        const token = await deps.repository.tokens.find(tokenId, caller.scope);
-        if (!token) return declined('InvalidToken', request.id);
-        if (token.transactionType === 'Ach')
-          return declined(
-            'InvalidPaymentType',
-            request.id,
-            undefined,
-            'Only card tokens can be authorized; an ACH token is charged with POST /transactions.',
-          );
-        const draft: TransactionDraft = {
-          payer: token.payer,
-          emailAddress: token.emailAddress,
-          amountCents,
-          payerFeeCents: null,
-          initiatingPartyFeeCents: 0,
-          source: { tokenId },
-          sendReceipt: false,
-        };
-        const money = moneyFor(draft, 'creditCard', caller, true);
-        const paymentResponseCode = decide(processorSource(token, deps), amountCents);
-        const approved = paymentResponseCode === 'Success';
-        const now = deps.now();
-        const expires = new Date(now.getTime() + AUTHORIZATION_DAYS * 86_400_000);
-        const authorizationId = approved ? newId('auth') : null;
-        const stored = await transactions.insert(
-          record(draft, caller, {
-            ...money,
-            paymentResponseCode,
-            authorizationId,
-            transactionType: token.transactionType,
-            maskedAccountNumber: token.maskedAccountNumber,
-            authorizedAmount: amountCents,
-            authorizationExpires: expires,
-            events: approved ? [{ eventType: 'Authorize', eventDate: now, comments: null }] : [],
-          }),
-        );
-        if (!approved) return declined(paymentResponseCode, request.id, stored.id);
+        const result = await authorize(request.body, caller, deps);
+        if (!result.approved) return declinedOutcome(result, request.id);
+        const authorization = toAuthorizationResponse(result.transaction);
         return {
           status: 201,
-          headers: { Location: `${baseUrl(request, deps)}/api/v1/transactions/authorizations/${authorizationId}` },
-          body: {
-            authorizationId,
-            amount: centsToAmount(amountCents),
-            expires: expires.toISOString(),
-            transactionId: stored.id,
-            captured: false,
+          headers: {
+            Location: `${baseUrl(request, deps)}/api/v1/transactions/authorizations/${authorization.authorizationId}`,
           },
+          body: authorization,
         };
       });
     },
@@ -377,15 +146,12 @@ export function transactionRoutes(app: FastifyInstance, deps: ServiceDeps): void
       onRequest: secretOnly(deps),
     },
     async (request) => {
-      const authorization = await transactions.findAuthorization(request.params.authorizationId, request.caller.scope);
+      const authorization = await transactions.findAuthorization(
+        request.params.authorizationId,
+        callerOf(request).scope,
+      );
       if (!authorization) throw ApiError.of(404, 'AUTHORIZATION_NOT_FOUND');
-      return {
-        authorizationId: authorization.authorizationId,
-        amount: centsToAmount(authorization.authorizedAmount ?? 0),
-        expires: authorization.authorizationExpires?.toISOString(),
-        transactionId: authorization.id,
-        captured: authorization.capturedAt !== null,
-      };
+      return toAuthorizationResponse(authorization);
     },
   );
 
@@ -402,7 +168,7 @@ export function transactionRoutes(app: FastifyInstance, deps: ServiceDeps): void
       onRequest: secretOnly(deps),
     },
     async (request) => {
-      const transaction = await transactions.find(request.params.transactionId, request.caller.scope);
+      const transaction = await transactions.find(request.params.transactionId, callerOf(request).scope);
       if (!transaction) throw ApiError.of(404, 'TRANSACTION_NOT_FOUND');
       return toTransactionResponse(transaction);
     },

@@ -14,11 +14,13 @@ import {
   request,
   startTestService,
   type TestService,
+  type Created,
 } from '../testing/harness.js';
 import { createVault } from '../vault.js';
 import { migrate } from './migrations.js';
 import { openDatabase } from './open.js';
-import { createRepository, type StoredToken } from './repository.js';
+import { createRepository } from './repository.js';
+import type { StoredToken } from './tokens.js';
 
 let service: TestService;
 beforeAll(async () => {
@@ -32,10 +34,8 @@ describe('tokens at rest', () => {
       authorization: apiKey(service.accounts.springfield),
       body: cardToken({ cvc: '737' }),
     });
-    const id = created.json().id as string;
-    const [row] = await service.repository.sql.query<Record<string, unknown>>('SELECT * FROM tokens WHERE id = $1', [
-      id,
-    ]);
+    const { id } = created.json<Created>();
+    const [row] = await service.sql.query<Record<string, unknown>>('SELECT * FROM tokens WHERE id = $1', [id]);
     const stored = JSON.stringify(row);
     for (const secret of [
       '4242424242424242',
@@ -61,7 +61,7 @@ describe('tokens at rest', () => {
       authorization: basic(service.accounts.shelby),
       body: bankToken({ accountNumber: '987654321012' }),
     });
-    const [row] = await service.repository.sql.query('SELECT * FROM tokens WHERE id = $1', [created.json().id]);
+    const [row] = await service.sql.query('SELECT * FROM tokens WHERE id = $1', [created.json<Created>().id]);
     expect(JSON.stringify(row)).not.toContain('987654321012');
   });
 });
@@ -145,6 +145,7 @@ describe('restart', () => {
       await migrate(sql);
       const repository = createRepository(sql);
       return {
+        sql,
         repository,
         app: await buildApp({ repository, vault: createVault([key]), config: { ...TEST_CONFIG, logLevel: 'silent' } }),
       };
@@ -158,7 +159,7 @@ describe('restart', () => {
           authorization: apiKey(accounts!.springfield),
           body: cardToken(),
         })
-      ).json().id;
+      ).json<Created>().id;
       await first.app.close();
       await first.repository.close();
 
@@ -169,7 +170,7 @@ describe('restart', () => {
       });
       expect(token.statusCode).toBe(200);
       expect(token.json()).toMatchObject({ id, lastFour: '4242' });
-      if (schema) await second.repository.sql.query(`DROP SCHEMA ${schema} CASCADE`);
+      if (schema) await second.sql.query(`DROP SCHEMA ${schema} CASCADE`);
       await second.app.close();
       await second.repository.close();
     } finally {
@@ -178,6 +179,6 @@ describe('restart', () => {
   });
 
   it('applies migrations once', async () => {
-    expect(await migrate(service.repository.sql)).toEqual([]);
+    expect(await migrate(service.sql)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import type { PayerFeeMode, PaymentResponseCode, TransactionEvent, TransactionType } from '../../shared/wire.js';
-import type { Scope } from './repository.js';
 import type { Sql } from './sql.js';
+import type { Scope } from './types.js';
 
 /** Money in cents; `amount = netAmount + fee + initiatingPartyFee` (also a CHECK in the table). */
 export interface TransactionMoney {
@@ -62,6 +62,7 @@ const toStored = ({ account_id, via_account_id, events, ...row }: Row): StoredTr
 
 const IN_SCOPE = 't.account_id = $2 AND t.via_account_id IS NOT DISTINCT FROM $3';
 
+/** The transactions table and its events: sales, authorizations and their captures. */
 export function transactionStore(sql: Sql) {
   async function findWhere(condition: string, params: unknown[], on: Sql = sql): Promise<StoredTransaction | null> {
     const [row] = await on.query<Row>(`SELECT ${COLUMNS} FROM transactions t WHERE ${condition}`, params);
@@ -167,3 +168,5 @@ export function transactionStore(sql: Sql) {
       }),
   };
 }
+
+export type TransactionStore = ReturnType<typeof transactionStore>;

@@ -6,7 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import pg from 'pg';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import { expect } from 'vitest';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildOptions } from '../app.js';
 import { loadConfig } from '../config.js';
 import { seedIfEmpty, type AccountCredentials, type SandboxCredentials } from '../accounts.js';
@@ -14,11 +15,14 @@ import { createAccountCache, type AccountCache } from '../auth/account-cache.js'
 import { migrate } from '../storage/migrations.js';
 import { openDatabase } from '../storage/open.js';
 import { createRepository, type Repository } from '../storage/repository.js';
+import type { Sql } from '../storage/sql.js';
 import { createVault, type Vault } from '../vault.js';
 
 export interface TestService {
   app: FastifyInstance;
   repository: Repository;
+  /** The test's own handle on the database, to look at or change rows directly. */
+  sql: Sql;
   vault: Vault;
   /** Clear it after changing an account directly in the database. */
   accountCache: AccountCache;
@@ -67,6 +71,7 @@ export async function startTestService(overrides: Partial<BuildOptions> = {}): P
   return {
     app,
     repository,
+    sql,
     vault,
     accountCache,
     accounts,
@@ -100,13 +105,30 @@ export const basic = (account: Pick<AccountCredentials, 'apiKey' | 'apiSecret'>)
 /** `Authorization` for a browser: Api-Key <publicKey>. */
 export const apiKey = (account: Pick<AccountCredentials, 'publicKey'>): string => `Api-Key ${account.publicKey}`;
 
+/** An injected response whose JSON body is `unknown` until a test names what it expects. */
+export type ServiceResponse = Omit<LightMyRequestResponse, 'json'> & {
+  /** The body parsed as JSON; name its type, e.g. `json<TokenResponse>()`, to read its fields. */
+  json<Body = unknown>(): Body;
+};
+
+/** The `{ id }` answer of a create. */
+export interface Created {
+  id: string;
+}
+
+/** Vitest's asymmetric matchers, typed `unknown` rather than `any`, for bodies of `toMatchObject`. */
+export const anyNumber: unknown = expect.any(Number);
+export const anyString: unknown = expect.any(String);
+/** Text matching `pattern`, inside an expected body. */
+export const matching = (pattern: RegExp): unknown => expect.stringMatching(pattern);
+
 /** A JSON request through `app.inject()`. */
 export function request(
   app: FastifyInstance,
   method: InjectOptions['method'],
   url: string,
   options: { authorization?: string; body?: unknown; headers?: Record<string, string> } = {},
-) {
+): Promise<ServiceResponse> {
   return app.inject({
     method,
     url,

@@ -31,18 +31,27 @@ export function summarize(errors: readonly { code: string; message: string }[]):
   };
 }
 
-/** How to check one field (given its object, for rules that look at a sibling) and normalize it. */
-export type FieldRule = [
+/**
+ * How to check one field (given its object, for rules that look at a sibling) and normalize it to a
+ * `T`. A rule's check vouches for its normalized type: a field that passed is a `T` (or left out).
+ */
+export type FieldRule<T = unknown> = [
   validate: (value: unknown, object: Record<string, unknown>) => Verification,
-  normalize: (value: unknown) => unknown,
+  normalize: (value: unknown) => T | undefined,
 ];
+
+/** One rule per field of `T`; optional fields of `T` are those whose rule may leave them out. */
+export type FieldRules<T> = { [K in keyof T]-?: FieldRule<T[K]> };
+
+/** What `checkFields` found: every field a `T` when all passed, else the ones that did. */
+export type CheckedFields<T> = [values: T, ok: true] | [values: Partial<T>, ok: false];
 
 /** Trimmed text; empty text is left out. */
 export const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim()) || undefined;
 /** Digits only, spaces and dashes removed. */
 export const digits = (value: unknown): string | undefined => digitsOf(value) || undefined;
-/** Kept as sent. */
-export const same = (value: unknown): unknown => value ?? undefined;
+/** Kept as sent: the field's check already vouched that it is a `T`. */
+export const same = <T>(value: unknown): T | undefined => (value ?? undefined) as T | undefined;
 
 /** `raw` when it is a JSON object, else an empty one: a field of anything else is simply missing. */
 export const fieldsOf = (raw: unknown): Record<string, unknown> =>
@@ -52,16 +61,16 @@ export const fieldsOf = (raw: unknown): Record<string, unknown> =>
  * Checks each field of `raw` by its rule, recording problems under `path`, and returns the normalized
  * fields that passed (unknown fields dropped) with whether all of them did.
  */
-export function checkFields(
+export function checkFields<T>(
   raw: unknown,
   path: string,
-  rules: Record<string, FieldRule>,
+  rules: FieldRules<T>,
   errors: FieldErrors,
-): [Record<string, unknown>, boolean] {
+): CheckedFields<T> {
   const object = fieldsOf(raw);
   const values: Record<string, unknown> = {};
   let ok = true;
-  for (const [name, [validate, normalize]] of Object.entries(rules)) {
+  for (const [name, [validate, normalize]] of Object.entries<FieldRule>(rules)) {
     if (errors.check(path + name, validate(object[name], object))) {
       const value = normalize(object[name]);
       if (value !== undefined) values[name] = value;
@@ -69,5 +78,6 @@ export function checkFields(
       ok = false;
     }
   }
-  return [values, ok];
+  // Each value passed its rule, which vouches for its type (FieldRule): this is where that is said.
+  return [values, ok] as CheckedFields<T>;
 }

@@ -3,12 +3,15 @@ import { accountNumber, accountType, routingNumber } from './bank-account.js';
 import { cardNumber, type CardNumberVerification } from './card-number.js';
 import { cvc } from './cvc.js';
 import { expirationDate, expirationMonth, expirationYear } from './expiration.js';
-import { checkFields, digits, fieldsOf, same, text, type FieldErrors, type FieldRule } from './fields.js';
+import { checkFields, digits, fieldsOf, same, text, type FieldErrors, type FieldRules } from './fields.js';
 import { accountHolder, personName } from './names.js';
 import { postalCode } from './postal-code.js';
 
+/** Card details as checking leaves them: month `"01"`..`"12"`, year a number. */
+type NormalizedCard = Omit<CreditCardInformation, 'month' | 'year'> & { month: string; year: number };
+
 /** The card's rules, given its number's verification (the CVC's length depends on the brand). */
-const cardRules = (number: CardNumberVerification): Record<string, FieldRule> => ({
+const cardRules = (number: CardNumberVerification): FieldRules<NormalizedCard> => ({
   accountHolder: [(value) => accountHolder(value), text],
   cardNumber: [() => number, digits],
   cvc: [(value) => cvc(value, number.brand), text],
@@ -17,7 +20,7 @@ const cardRules = (number: CardNumberVerification): Record<string, FieldRule> =>
   postalCode: [postalCode, text],
 });
 
-const BANK_RULES: Record<string, FieldRule> = {
+const BANK_RULES: FieldRules<BankAccountInformation> = {
   accountType: [accountType, same],
   routingNumber: [routingNumber, digits],
   accountNumber: [accountNumber, digits],
@@ -41,12 +44,12 @@ export function checkCreditCard(
   const dated =
     card.month !== undefined &&
     card.year !== undefined &&
-    errors.check(`${path}year`, expirationDate(Number(card.month), card.year as number, now));
-  return ok && dated ? (card as unknown as CreditCardInformation) : undefined;
+    errors.check(`${path}year`, expirationDate(Number(card.month), card.year, now));
+  return ok && dated ? card : undefined;
 }
 
 /** Checks bank account details under `path` and returns them normalized (digits only). */
 export function checkBankAccount(raw: unknown, path: string, errors: FieldErrors): BankAccountInformation | undefined {
   const [account, ok] = checkFields(raw, path, BANK_RULES, errors);
-  return ok ? (account as unknown as BankAccountInformation) : undefined;
+  return ok ? account : undefined;
 }

@@ -1,13 +1,16 @@
 import type { FieldError, TokenRequest } from '../wire.js';
 import { attributeValues } from './attribute-values.js';
-import { checkFields, fieldErrors, same, text, type FieldRule } from './fields.js';
+import { checkFields, fieldErrors, same, text, type FieldRules } from './fields.js';
 import { emailAddress, payer } from './names.js';
 import { checkBankAccount, checkCreditCard } from './payment-details.js';
 import { invalid } from './verification.js';
 
 export type TokenRequestCheck = { ok: true; value: TokenRequest } | { ok: false; errors: FieldError[] };
 
-const TOKEN_RULES: Record<string, FieldRule> = {
+/** The fields of a token request beside its payment method. */
+type TokenFields = Omit<TokenRequest, 'creditCardInformation' | 'bankAccountInformation'>;
+
+const TOKEN_RULES: FieldRules<TokenFields> = {
   payer: [payer, text],
   emailAddress: [emailAddress, text],
   attributeValues: [attributeValues, same],
@@ -29,7 +32,8 @@ export function validateTokenRequest(body: unknown, now?: Date): TokenRequestChe
     return { ok: false, errors: errors.list };
   }
   const raw = body as Record<string, unknown>;
-  const [value] = checkFields(raw, '', TOKEN_RULES, errors);
+  const [value, ok] = checkFields(raw, '', TOKEN_RULES, errors);
+  const method: Pick<TokenRequest, 'creditCardInformation' | 'bankAccountInformation'> = {};
   const hasCard = raw.creditCardInformation != null;
   if (hasCard === (raw.bankAccountInformation != null)) {
     errors.check(
@@ -37,11 +41,12 @@ export function validateTokenRequest(body: unknown, now?: Date): TokenRequestChe
       invalid(hasCard ? 'PAYMENT_METHOD_CONFLICT' : 'PAYMENT_METHOD_REQUIRED'),
     );
   } else if (hasCard) {
-    value.creditCardInformation = checkCreditCard(raw.creditCardInformation, 'creditCardInformation.', errors, now);
+    method.creditCardInformation = checkCreditCard(raw.creditCardInformation, 'creditCardInformation.', errors, now);
   } else {
-    value.bankAccountInformation = checkBankAccount(raw.bankAccountInformation, 'bankAccountInformation.', errors);
+    method.bankAccountInformation = checkBankAccount(raw.bankAccountInformation, 'bankAccountInformation.', errors);
   }
-  return errors.list.length
+  // A field that failed is in `errors`; `ok` says so to the type checker too.
+  return !ok || errors.list.length
     ? { ok: false, errors: errors.list }
-    : { ok: true, value: value as unknown as TokenRequest };
+    : { ok: true, value: Object.assign(value, method) };
 }

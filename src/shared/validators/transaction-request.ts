@@ -2,7 +2,7 @@ import { amountMessages, transactionMessages, type AmountCode, type TransactionC
 import { parseAmount } from '../money.js';
 import type { AttributeValues, BankAccountInformation, CreditCardInformation, FieldError } from '../wire.js';
 import { attributeValues } from './attribute-values.js';
-import { checkFields, fieldErrors, same, text, type FieldErrors, type FieldRule } from './fields.js';
+import { checkFields, fieldErrors, same, text, type FieldErrors, type FieldRules } from './fields.js';
 import { emailAddress, payer } from './names.js';
 import { checkBankAccount, checkCreditCard } from './payment-details.js';
 import { VALID, invalid, type Verification } from './verification.js';
@@ -77,7 +77,21 @@ const id =
       ? VALID
       : problem(code);
 
-const TRANSACTION_RULES: Record<string, FieldRule> = {
+/** The plain fields of a transaction request, normalized: money in cents. */
+interface TransactionFields {
+  payer: string;
+  amount: number;
+  payerFee?: number;
+  initiatingPartyFee?: number;
+  emailAddress?: string;
+  attributeValues?: AttributeValues;
+  comments?: string;
+  sendReceipt: boolean;
+  ipAddress?: string;
+  currency?: 'USD';
+}
+
+const TRANSACTION_RULES: FieldRules<TransactionFields> = {
   payer: [payer, text],
   amount: [positiveAmount, cents],
   payerFee: [optionalFee('INVALID_PAYER_FEE'), cents],
@@ -139,42 +153,46 @@ export function validateTransactionRequest(body: unknown, now?: Date): Check<Tra
     errors.check('', invalid('INVALID_REQUEST_BODY'));
     return { ok: false, errors: errors.list };
   }
-  const [fields] = checkFields(raw, '', TRANSACTION_RULES, errors);
+  const [fields, ok] = checkFields(raw, '', TRANSACTION_RULES, errors);
   const source = checkSource(raw, errors, now);
-  const amount = fields.amount as number | undefined;
-  const payerFeeCents = (fields.payerFee as number | undefined) ?? null;
-  const initiatingPartyFeeCents = (fields.initiatingPartyFee as number | undefined) ?? 0;
+  const { amount, payer, sendReceipt, emailAddress, attributeValues, comments, ipAddress } = fields;
+  const payerFeeCents = fields.payerFee ?? null;
+  const initiatingPartyFeeCents = fields.initiatingPartyFee ?? 0;
   if (amount !== undefined && payerFeeCents !== null && payerFeeCents > amount)
     errors.check('payerFee', problem('PAYER_FEE_EXCEEDS_AMOUNT'));
   if (amount !== undefined && initiatingPartyFeeCents > amount)
     errors.check('initiatingPartyFee', problem('INITIATING_PARTY_FEE_EXCEEDS_AMOUNT'));
-  if (errors.list.length || !source || amount === undefined) return { ok: false, errors: errors.list };
-  const draft: TransactionDraft = {
-    payer: fields.payer as string,
-    amountCents: amount,
-    payerFeeCents,
-    initiatingPartyFeeCents,
-    source,
-    sendReceipt: fields.sendReceipt === true,
+  if (errors.list.length || !ok || !source || amount === undefined || payer === undefined)
+    return { ok: false, errors: errors.list };
+  return {
+    ok: true,
+    value: {
+      payer,
+      amountCents: amount,
+      payerFeeCents,
+      initiatingPartyFeeCents,
+      source,
+      sendReceipt: sendReceipt === true,
+      ...(emailAddress !== undefined && { emailAddress }),
+      ...(attributeValues !== undefined && { attributeValues }),
+      ...(comments !== undefined && { comments }),
+      ...(ipAddress !== undefined && { ipAddress }),
+    },
   };
-  for (const name of ['emailAddress', 'attributeValues', 'comments', 'ipAddress'] as const) {
-    if (fields[name] !== undefined) (draft as unknown as Record<string, unknown>)[name] = fields[name];
-  }
-  return { ok: true, value: draft };
 }
 
 /** `POST /transactions/authorize`: `{tokenId, amount}`. */
 export function validateAuthorizationRequest(body: unknown): Check<{ tokenId: string; amountCents: number }> {
   const errors = fieldErrors();
-  const [fields] = checkFields(
+  const [fields, ok] = checkFields<{ tokenId: string; amount: number }>(
     body,
     '',
     { tokenId: [id('tok_', 'INVALID_TOKEN_ID'), same], amount: [positiveAmount, cents] },
     errors,
   );
-  return errors.list.length
-    ? { ok: false, errors: errors.list }
-    : { ok: true, value: { tokenId: fields.tokenId as string, amountCents: fields.amount as number } };
+  return ok
+    ? { ok: true, value: { tokenId: fields.tokenId, amountCents: fields.amount } }
+    : { ok: false, errors: errors.list };
 }
 
 /** `amount` of `GET|POST /transactionFees`: the net amount due, above zero. */

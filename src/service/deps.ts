@@ -1,0 +1,27 @@
+import type { FastifyRequest } from 'fastify';
+import type { AccountCache } from './auth/account-cache.js';
+import type { ServiceConfig } from './config.js';
+import type { RateLimiter } from './rate-limit.js';
+import type { Repository } from './storage/repository.js';
+import type { Vault } from './vault.js';
+
+/**
+ * Everything the service needs, injected so tests build it in-process without a port. Its own module,
+ * so app.ts (which builds it) and the routes (which use it) do not import each other.
+ */
+export interface ServiceDeps {
+  repository: Repository;
+  vault: Vault;
+  config: Pick<ServiceConfig, 'tokenRateLimitPerIp' | 'tokenRateLimitPerKey' | 'publicUrl' | 'logLevel'>;
+  rateLimiter: RateLimiter;
+  accountCache: AccountCache;
+  now: () => Date;
+  /** The built browser bundles (dist/browser). */
+  scriptsDir: string;
+  version: string;
+}
+
+/** `{base_url}` of this service, for `Location` headers: PUBLIC_URL, else what the request was sent to. */
+export function baseUrl(request: FastifyRequest, deps: Pick<ServiceDeps, 'config'>): string {
+  return deps.config.publicUrl ?? `${request.protocol}://${request.host}`;
+}

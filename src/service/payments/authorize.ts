@@ -1,0 +1,57 @@
+import type { TransactionDraft } from '../../shared/validators/transaction-request.js';
+import { RESPONSE_MESSAGES, decide } from '../processor/sandbox.js';
+import { newId } from '../random.js';
+import { processorSource } from './processor-source.js';
+import { declined, type PaymentDeps, type Payer, type PaymentResult } from './result.js';
+import { AUTHORIZATION_DAYS, moneyFor, newTransaction } from './transaction-record.js';
+
+/** `POST /transactions/authorize`'s request, money in cents. */
+export interface AuthorizationDraft {
+  tokenId: string;
+  amountCents: number;
+}
+
+/**
+ * Holds an amount on a card token for 7 days, to capture later (contract §5). ACH tokens cannot be
+ * authorized; an unknown token is a decline that stores nothing; a processor decline is stored.
+ */
+export async function authorize(
+  { tokenId, amountCents }: AuthorizationDraft,
+  payer: Payer,
+  deps: PaymentDeps,
+): Promise<PaymentResult> {
+  const token = await deps.repository.tokens.find(tokenId, payer.scope);
+  if (!token) return declined('InvalidToken', RESPONSE_MESSAGES.InvalidToken);
+  if (token.transactionType === 'Ach')
+    return declined(
+      'InvalidPaymentType',
+      'Only card tokens can be authorized; an ACH token is charged with POST /transactions.',
+    );
+  const draft: TransactionDraft = {
+    payer: token.payer,
+    emailAddress: token.emailAddress,
+    amountCents,
+    payerFeeCents: null,
+    initiatingPartyFeeCents: 0,
+    source: { tokenId },
+    sendReceipt: false,
+  };
+  const money = moneyFor(draft, 'creditCard', payer, true);
+  const paymentResponseCode = decide(processorSource(token, deps), amountCents);
+  const approved = paymentResponseCode === 'Success';
+  const now = deps.now();
+  const transaction = await deps.repository.transactions.insert(
+    newTransaction(draft, payer, {
+      ...money,
+      paymentResponseCode,
+      authorizationId: approved ? newId('auth') : null,
+      transactionType: token.transactionType,
+      maskedAccountNumber: token.maskedAccountNumber,
+      authorizedAmount: amountCents,
+      authorizationExpires: new Date(now.getTime() + AUTHORIZATION_DAYS * 86_400_000),
+      events: approved ? [{ eventType: 'Authorize', eventDate: now, comments: null }] : [],
+    }),
+  );
+  if (!approved) return declined(paymentResponseCode, RESPONSE_MESSAGES[paymentResponseCode], transaction.id);
+  return { approved: true, transaction };
+}

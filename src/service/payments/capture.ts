@@ -1,0 +1,35 @@
+import { formatAmount } from '../../shared/money.js';
+import type { TransactionDraft } from '../../shared/validators/transaction-request.js';
+import { declined, type PaymentDeps, type Payer, type PaymentResult } from './result.js';
+import { AUTHORIZATION_DAYS, moneyFor } from './transaction-record.js';
+
+/**
+ * A capture of an authorization (contract §5): at most the authorized amount, payer fee included,
+ * once, within 7 days, under the same impersonation. Every refusal is an InvalidAuthorization
+ * decline that says why.
+ */
+export async function capture(
+  draft: TransactionDraft,
+  authorizationId: string,
+  payer: Payer,
+  deps: PaymentDeps,
+): Promise<PaymentResult> {
+  const { transactions } = deps.repository;
+  const authorization = await transactions.findAuthorization(authorizationId, payer.scope);
+  const refuse = (reason: string) => declined('InvalidAuthorization', reason, authorization?.id);
+  if (!authorization)
+    return refuse('No such authorization for these credentials (or it was made under another impersonation).');
+  if (authorization.capturedAt) return refuse('This authorization was already captured.');
+  const now = deps.now();
+  if ((authorization.authorizationExpires?.getTime() ?? 0) <= now.getTime())
+    return refuse(`This authorization expired (they last ${AUTHORIZATION_DAYS} days).`);
+  const authorized = authorization.authorizedAmount ?? 0;
+  if (draft.amountCents > authorized)
+    return refuse(`The capture amount is more than the authorized ${formatAmount(authorized)}.`);
+  const money = moneyFor(draft, 'creditCard', payer, true);
+  if (money.amount > authorized)
+    return refuse(`With the payer fee the capture is more than the authorized ${formatAmount(authorized)}.`);
+  const transaction = await transactions.capture(authorization.id, money, now, draft.comments ?? null);
+  if (!transaction) return refuse('This authorization was already captured.');
+  return { approved: true, transaction };
+}

@@ -1,0 +1,151 @@
+/**
+ * The payment operations called directly (no HTTP), on the real database of the test harness:
+ * what each rule decides, and what it stores.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { TransactionDraft } from '../../shared/validators/transaction-request.js';
+import { CARD, anyNumber, startTestService, type TestService } from '../testing/harness.js';
+import { newId } from '../random.js';
+import { authorize } from './authorize.js';
+import { capture } from './capture.js';
+import type { Payer, PaymentDeps, PaymentResult } from './result.js';
+import { sale } from './sale.js';
+import { newStoredToken } from './stored-token.js';
+
+let service: TestService;
+let payer: Payer;
+beforeAll(async () => {
+  service = await startTestService();
+  const springfield = await service.repository.accounts.findByName('Springfield');
+  if (!springfield) throw new Error('The harness seeds Springfield.');
+  payer = { scope: { accountId: springfield.id, viaAccountId: null }, actingFor: springfield };
+});
+afterAll(() => service.close());
+beforeEach(() => service.reset());
+
+const deps = (now = new Date()): PaymentDeps => ({
+  repository: service.repository,
+  vault: service.vault,
+  now: () => now,
+});
+
+/** A stored token for Springfield: a card (digits only, as validation leaves it) or a bank account. */
+async function tokenOf(method: 'card' | 'bank', cardNumber = '4242424242424242'): Promise<string> {
+  const details =
+    method === 'card'
+      ? { creditCardInformation: { ...CARD, cardNumber, month: '12' } }
+      : {
+          bankAccountInformation: {
+            accountType: 'PersonalChecking' as const,
+            routingNumber: '021000021',
+            accountNumber: '000123456789',
+          },
+        };
+  const token = newStoredToken(
+    newId('tok'),
+    { payer: 'Ada', emailAddress: 'ada@example.com', ...details },
+    payer.scope,
+    deps(),
+  );
+  await service.repository.tokens.insert(token);
+  return token.id;
+}
+
+const draft = (tokenId: string, amountCents: number, payerFeeCents: number | null): TransactionDraft => ({
+  payer: 'Ada',
+  amountCents,
+  payerFeeCents,
+  initiatingPartyFeeCents: 0,
+  source: { tokenId },
+  sendReceipt: false,
+});
+
+/** The approved transaction of a result, failing the test with the decline otherwise. */
+function approved(result: PaymentResult) {
+  if (!result.approved) throw new Error(`Declined: ${result.code} ${result.message}`);
+  return result.transaction;
+}
+
+describe('sale', () => {
+  it('#4 charges A 103.25 with P 3.25 on a card token: Included, fee 3.25, net 100.00, a Sale event', async () => {
+    const transaction = approved(await sale(draft(await tokenOf('card'), 10_325, 325), payer, deps()));
+    expect(transaction).toMatchObject({
+      amount: 10_325,
+      payerFee: 325,
+      fee: 325,
+      netAmount: 10_000,
+      payerFeeMode: 'Included',
+      paymentResponseCode: 'Success',
+      maskedAccountNumber: '************4242',
+    });
+    expect(transaction.events.map((event) => event.eventType)).toEqual(['Sale']);
+    expect(await service.repository.transactions.find(String(transaction.id), payer.scope)).toMatchObject({
+      publicId: transaction.publicId,
+    });
+  });
+
+  it('declines an unknown token and stores the decline', async () => {
+    const result = await sale(draft('tok_gone', 10_325, 325), payer, deps());
+    expect(result).toMatchObject({ approved: false, code: 'InvalidToken', transactionId: anyNumber });
+    if (result.approved || result.transactionId === undefined) return;
+    expect(await service.repository.transactions.find(String(result.transactionId), payer.scope)).toMatchObject({
+      paymentResponseCode: 'InvalidToken',
+      fee: 0,
+      events: [],
+    });
+  });
+
+  it("stores the sandbox's decline of a test card, with its message", async () => {
+    const result = await sale(draft(await tokenOf('card', '4000000000009995'), 10_325, 325), payer, deps());
+    expect(result).toMatchObject({
+      approved: false,
+      code: 'InsufficientFunds',
+      message: 'The payment was declined: insufficient funds.',
+    });
+  });
+});
+
+describe('authorize and capture', () => {
+  it('holds 80.00 for 7 days, then captures 50.00 of it once', async () => {
+    const now = new Date('2030-01-01T12:00:00Z');
+    const held = approved(await authorize({ tokenId: await tokenOf('card'), amountCents: 8_000 }, payer, deps(now)));
+    expect(held).toMatchObject({ authorizedAmount: 8_000, authorizationExpires: new Date('2030-01-08T12:00:00Z') });
+    const authorizationId = held.authorizationId ?? '';
+    const captureDraft = { ...draft('tok_unused', 5_000, null), source: { authorizationId } };
+
+    const captured = approved(await capture(captureDraft, authorizationId, payer, deps(now)));
+    expect(captured).toMatchObject({ id: held.id, amount: 5_000, capturedAt: now });
+    expect(await capture(captureDraft, authorizationId, payer, deps(now))).toMatchObject({
+      approved: false,
+      code: 'InvalidAuthorization',
+      message: 'This authorization was already captured.',
+      transactionId: held.id,
+    });
+  });
+
+  it('refuses a capture after 7 days, and one above the authorized amount', async () => {
+    const now = new Date('2030-01-01T12:00:00Z');
+    const held = approved(await authorize({ tokenId: await tokenOf('card'), amountCents: 2_000 }, payer, deps(now)));
+    const authorizationId = held.authorizationId ?? '';
+    const captureDraft = (cents: number) => ({ ...draft('tok_unused', cents, null), source: { authorizationId } });
+    expect(await capture(captureDraft(2_001), authorizationId, payer, deps(now))).toMatchObject({
+      approved: false,
+      message: 'The capture amount is more than the authorized 20.00.',
+    });
+    const later = new Date('2030-01-08T12:00:00Z');
+    expect(await capture(captureDraft(1_000), authorizationId, payer, deps(later))).toMatchObject({
+      approved: false,
+      message: 'This authorization expired (they last 7 days).',
+    });
+  });
+
+  it('refuses to authorize an ACH token, storing nothing', async () => {
+    const result = await authorize({ tokenId: await tokenOf('bank'), amountCents: 1_000 }, payer, deps());
+    expect(result).toEqual({
+      approved: false,
+      code: 'InvalidPaymentType',
+      message: 'Only card tokens can be authorized; an ACH token is charged with POST /transactions.',
+    });
+    expect(await service.sql.query('SELECT id FROM transactions')).toHaveLength(0);
+  });
+});

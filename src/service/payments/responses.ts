@@ -1,0 +1,71 @@
+import { centsToAmount } from '../../shared/money.js';
+import type {
+  AttributeValue,
+  AttributeValues,
+  AuthorizationResponse,
+  TokenResponse,
+  TransactionResponse,
+} from '../../shared/wire.js';
+import type { StoredToken } from '../storage/tokens.js';
+import type { StoredTransaction } from '../storage/transactions.js';
+
+/** Attributes as the wire lists them (spec §2.1): `{ name, parameterName, value }`, values as text. */
+export const toAttributeValueList = (values: AttributeValues): AttributeValue[] =>
+  Object.entries(values).map(([name, value]) => ({ name, parameterName: name, value: String(value) }));
+
+/** A stored token as `GET /tokens/{id}` answers it: no sealed details. */
+export function toTokenResponse(token: StoredToken): TokenResponse {
+  return {
+    id: token.id,
+    payer: token.payer,
+    emailAddress: token.emailAddress,
+    attributeValues: toAttributeValueList(token.attributeValues),
+    transactionType: token.transactionType,
+    maskedAccountNumber: token.maskedAccountNumber,
+    lastFour: token.lastFour,
+    expirationMonth: token.expirationMonth,
+    expirationYear: token.expirationYear,
+    accountType: token.accountType,
+    created: token.created.toISOString(),
+  };
+}
+
+/** A stored transaction as the wire shows it: cents as amounts, dates as ISO text. */
+export function toTransactionResponse(t: StoredTransaction): TransactionResponse {
+  return {
+    id: t.id,
+    publicId: t.publicId,
+    payer: t.payer,
+    emailAddress: t.emailAddress,
+    transactionType: t.transactionType,
+    amount: centsToAmount(t.amount),
+    payerFee: centsToAmount(t.payerFee),
+    fee: centsToAmount(t.fee),
+    netAmount: centsToAmount(t.netAmount),
+    initiatingPartyFee: centsToAmount(t.initiatingPartyFee),
+    payerFeeMode: t.payerFeeMode,
+    maskedAccountNumber: t.maskedAccountNumber,
+    comments: t.comments,
+    attributeValues: toAttributeValueList(t.attributeValues),
+    paymentResponseCode: t.paymentResponseCode,
+    events: t.events.map((event) => ({
+      eventDate: event.eventDate.toISOString(),
+      eventType: event.eventType,
+      comments: event.comments,
+    })),
+    created: t.created.toISOString(),
+  };
+}
+
+/** An approved authorization as the wire shows it: its hold, when it lapses, whether it was captured. */
+export function toAuthorizationResponse(t: StoredTransaction): AuthorizationResponse {
+  const { authorizationId, authorizationExpires } = t;
+  if (authorizationId === null || authorizationExpires === null) throw new Error(`${t.publicId} is no authorization.`);
+  return {
+    authorizationId,
+    amount: centsToAmount(t.authorizedAmount ?? 0),
+    expires: authorizationExpires.toISOString(),
+    transactionId: t.id,
+    captured: t.capturedAt !== null,
+  };
+}

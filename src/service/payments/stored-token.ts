@@ -1,0 +1,40 @@
+import type { TokenRequest } from '../../shared/wire.js';
+import type { Scope } from '../storage/types.js';
+import type { StoredToken } from '../storage/tokens.js';
+import type { Vault } from '../vault.js';
+import { brandOf, maskAccountNumber } from './account-number.js';
+
+/**
+ * A new token's stored form: readable brand, last four, expiry and account type; the card number or
+ * account details sealed in the vault under the token's id; the CVC nowhere.
+ */
+export function newStoredToken(
+  id: string,
+  body: TokenRequest,
+  scope: Scope,
+  deps: { vault: Vault; now: () => Date },
+): StoredToken {
+  const card = body.creditCardInformation;
+  const bank = body.bankAccountInformation;
+  const number = card?.cardNumber ?? bank?.accountNumber ?? '';
+  const details = card
+    ? { cardNumber: card.cardNumber, accountHolder: card.accountHolder, postalCode: card.postalCode }
+    : { ...bank, accountType: undefined };
+  const { keyId, sealed } = deps.vault.seal(details, id);
+  return {
+    id,
+    scope,
+    payer: body.payer,
+    emailAddress: body.emailAddress,
+    attributeValues: body.attributeValues ?? {},
+    transactionType: card ? brandOf(card.cardNumber) : 'Ach',
+    maskedAccountNumber: maskAccountNumber(number),
+    lastFour: number.slice(-4),
+    expirationMonth: card ? Number(card.month) : null,
+    expirationYear: card ? Number(card.year) : null,
+    accountType: bank?.accountType ?? null,
+    vaultKeyId: keyId,
+    sealed,
+    created: deps.now(),
+  };
+}

@@ -1,0 +1,76 @@
+import { transactionMessages } from '../../shared/messages/en.js';
+import type { TransactionDraft } from '../../shared/validators/transaction-request.js';
+import { ApiError } from '../errors.js';
+import { breakdown, type PaymentMethod } from '../fees/engine.js';
+import { newId } from '../random.js';
+import type { NewTransaction, TransactionMoney } from '../storage/transactions.js';
+import type { Payer } from './result.js';
+
+/** How long an authorization can be captured (contract §5). */
+export const AUTHORIZATION_DAYS = 7;
+
+type MoneyProblem = 'PAYER_FEE_EXCEEDS_AMOUNT' | 'INITIATING_PARTY_FEE_EXCEEDS_AMOUNT' | 'NET_AMOUNT_NEGATIVE';
+const PROBLEM_FIELDS: Record<MoneyProblem, string> = {
+  PAYER_FEE_EXCEEDS_AMOUNT: 'payerFee',
+  NET_AMOUNT_NEGATIVE: 'amount',
+  INITIATING_PARTY_FEE_EXCEEDS_AMOUNT: 'initiatingPartyFee',
+};
+
+/**
+ * Refuses an initiating-party fee from a call that impersonates nobody: only a system acting for a
+ * client takes one.
+ */
+export function checkInitiatingPartyFee(draft: TransactionDraft, payer: Payer): void {
+  if (draft.initiatingPartyFeeCents > 0 && payer.scope.viaAccountId === null) {
+    throw ApiError.fields([
+      {
+        field: 'initiatingPartyFee',
+        code: 'INITIATING_PARTY_FEE_NOT_ALLOWED',
+        message: transactionMessages.INITIATING_PARTY_FEE_NOT_ALLOWED,
+      },
+    ]);
+  }
+}
+
+/** The fee breakdown of a draft for a method, in the rates of the account the call acts for. */
+export function moneyFor(
+  draft: TransactionDraft,
+  method: PaymentMethod,
+  payer: Payer,
+  hasAuthorization: boolean,
+): TransactionMoney {
+  const result = breakdown(payer.actingFor.feeSchedules[method], {
+    amount: draft.amountCents,
+    payerFee: draft.payerFeeCents,
+    initiatingPartyFee: draft.initiatingPartyFeeCents,
+    hasAuthorization,
+    impersonated: payer.scope.viaAccountId !== null,
+  });
+  if (typeof result === 'string')
+    throw ApiError.fields([{ field: PROBLEM_FIELDS[result], code: result, message: transactionMessages[result] }]);
+  return result;
+}
+
+/** A transaction to store from a draft: the draft's payer details, and `fields` for the rest. */
+export const newTransaction = (
+  draft: TransactionDraft,
+  payer: Payer,
+  fields: Partial<NewTransaction> & TransactionMoney & Pick<NewTransaction, 'paymentResponseCode'>,
+): NewTransaction => ({
+  publicId: newId('txn'),
+  scope: payer.scope,
+  authorizationId: null,
+  tokenId: 'tokenId' in draft.source ? draft.source.tokenId : null,
+  payer: draft.payer,
+  emailAddress: draft.emailAddress ?? null,
+  attributeValues: draft.attributeValues ?? {},
+  comments: draft.comments ?? null,
+  sendReceipt: draft.sendReceipt,
+  ipAddress: draft.ipAddress ?? null,
+  transactionType: null,
+  maskedAccountNumber: null,
+  authorizedAmount: null,
+  authorizationExpires: null,
+  events: [],
+  ...fields,
+});

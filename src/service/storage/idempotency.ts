@@ -1,0 +1,82 @@
+import type { Sql } from './sql.js';
+import type { Scope } from './types.js';
+
+/** What an idempotency claim found (contract §5). */
+export type Claim =
+  | { state: 'claimed' }
+  | { state: 'running' }
+  | { state: 'mismatch' }
+  | { state: 'done'; status: number; headers: Record<string, string>; body: unknown };
+
+export interface IdempotencyKey {
+  scope: Scope;
+  operation: string;
+  key: string;
+}
+
+/** How long an idempotency key holds (contract §5). */
+const IDEMPOTENCY_HOURS = 24;
+
+/** A stored claim: the request's hash, and its answer once it has one. */
+interface ClaimRow {
+  requestHash: string;
+  status: number | null;
+  headers: Record<string, string> | null;
+  body: unknown;
+}
+
+/** The idempotency_keys table: one row per key and scope, claimed before the operation runs. */
+export function idempotencyStore(sql: Sql) {
+  const via = (scope: Scope) => scope.viaAccountId ?? 0;
+
+  return {
+    /**
+     * Claims a key in the database, so two requests racing with one key cannot both run:
+     * the insert wins once; the loser reads what the winner stored (or that it is still running).
+     */
+    async claim({ scope, operation, key }: IdempotencyKey, requestHash: string): Promise<Claim> {
+      const params = [scope.accountId, via(scope), operation, key];
+      await sql.query(
+        `DELETE FROM idempotency_keys WHERE account_id = $1 AND via_account_id = $2 AND operation = $3 AND key = $4
+           AND created_at < now() - interval '${IDEMPOTENCY_HOURS} hours'`,
+        params,
+      );
+      const inserted = await sql.query(
+        `INSERT INTO idempotency_keys (account_id, via_account_id, operation, key, request_hash) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT DO NOTHING RETURNING key`,
+        [...params, requestHash],
+      );
+      if (inserted.length) return { state: 'claimed' };
+      const [row] = await sql.query<ClaimRow>(
+        `SELECT request_hash AS "requestHash", status, headers, body FROM idempotency_keys
+         WHERE account_id = $1 AND via_account_id = $2 AND operation = $3 AND key = $4`,
+        params,
+      );
+      if (!row) return this.claim({ scope, operation, key }, requestHash); // released between our insert and select
+      if (row.requestHash !== requestHash) return { state: 'mismatch' };
+      if (row.status === null) return { state: 'running' };
+      return { state: 'done', status: row.status, headers: row.headers ?? {}, body: row.body };
+    },
+    async complete(
+      { scope, operation, key }: IdempotencyKey,
+      status: number,
+      headers: Record<string, string>,
+      body: unknown,
+    ): Promise<void> {
+      await sql.query(
+        `UPDATE idempotency_keys SET status = $5, headers = $6, body = $7
+         WHERE account_id = $1 AND via_account_id = $2 AND operation = $3 AND key = $4`,
+        [scope.accountId, via(scope), operation, key, status, JSON.stringify(headers), JSON.stringify(body)],
+      );
+    },
+    /** Frees a key whose request failed unexpectedly, so a retry can run it. */
+    async release({ scope, operation, key }: IdempotencyKey): Promise<void> {
+      await sql.query(
+        'DELETE FROM idempotency_keys WHERE account_id = $1 AND via_account_id = $2 AND operation = $3 AND key = $4 AND status IS NULL',
+        [scope.accountId, via(scope), operation, key],
+      );
+    },
+  };
+}
+
+export type IdempotencyStore = ReturnType<typeof idempotencyStore>;

@@ -1,0 +1,111 @@
+import type { TokenResponse } from '../../shared/wire.js';
+import { batcher } from './batcher.js';
+import type { Sql } from './sql.js';
+import type { Scope } from './types.js';
+
+/** A token as stored: the response's readable fields, its owner, and its sealed details. */
+export interface StoredToken extends Omit<TokenResponse, 'attributeValues' | 'created'> {
+  scope: Scope;
+  attributeValues: Record<string, string | number>;
+  /** The encrypted payment details (vault.ts); null once deleted. */
+  vaultKeyId: string | null;
+  sealed: string | null;
+  created: Date;
+}
+
+const TOKEN_COLUMNS = `id, account_id, via_account_id, payer, email_address AS "emailAddress", attribute_values AS "attributeValues",
+  transaction_type AS "transactionType", masked_account_number AS "maskedAccountNumber", last_four AS "lastFour",
+  expiration_month AS "expirationMonth", expiration_year AS "expirationYear", account_type AS "accountType",
+  vault_key_id AS "vaultKeyId", sealed, created_at AS created`;
+
+type TokenRow = Omit<StoredToken, 'scope'> & { account_id: number; via_account_id: number | null };
+
+const TOKEN_INSERT = `INSERT INTO tokens (id, account_id, via_account_id, payer, email_address, attribute_values, transaction_type,
+    masked_account_number, last_four, expiration_month, expiration_year, account_type, vault_key_id, sealed, created_at)
+  SELECT * FROM unnest($1::text[], $2::int[], $3::int[], $4::text[], $5::text[], $6::json[], $7::text[], $8::text[], $9::text[],
+    $10::int[], $11::int[], $12::text[], $13::text[], $14::text[], $15::timestamptz[])`;
+
+/** The 15 columns of TOKEN_INSERT, one array each, for a batch of tokens. */
+function tokenColumns(tokens: StoredToken[]): unknown[][] {
+  const column = (value: (token: StoredToken) => unknown) => tokens.map(value);
+  return [
+    column((t) => t.id),
+    column((t) => t.scope.accountId),
+    column((t) => t.scope.viaAccountId),
+    column((t) => t.payer),
+    column((t) => t.emailAddress),
+    column((t) => JSON.stringify(t.attributeValues)),
+    column((t) => t.transactionType),
+    column((t) => t.maskedAccountNumber),
+    column((t) => t.lastFour),
+    column((t) => t.expirationMonth),
+    column((t) => t.expirationYear),
+    column((t) => t.accountType),
+    column((t) => t.vaultKeyId),
+    column((t) => t.sealed),
+    column((t) => t.created),
+  ];
+}
+
+/** What a failed statement threw, as an Error to rethrow to its caller. */
+const asError = (thrown: unknown): Error => (thrown instanceof Error ? thrown : new Error(String(thrown)));
+
+/** The token vault's table: readable fields beside the sealed payment details. */
+export function tokenStore(sql: Sql) {
+  // Under load, token reads and writes that arrive together share one statement (batcher.ts).
+  const liveTokens = batcher(async (ids: string[]) => {
+    const rows = await sql.query<TokenRow>(
+      `SELECT ${TOKEN_COLUMNS} FROM tokens WHERE id = ANY($1::text[]) AND deleted_at IS NULL`,
+      [ids],
+    );
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.map((id) => byId.get(id) ?? null);
+  });
+  const storeTokens = batcher(async (tokens: StoredToken[]): Promise<(Error | null)[]> => {
+    try {
+      await sql.query(TOKEN_INSERT, tokenColumns(tokens));
+      return tokens.map(() => null);
+    } catch (error) {
+      if (tokens.length === 1) return [asError(error)];
+      // One statement stores all or none: find the row at fault, and store its neighbours.
+      return Promise.all(
+        tokens.map((token) =>
+          sql.query(TOKEN_INSERT, tokenColumns([token])).then(
+            () => null,
+            (failure: unknown) => asError(failure),
+          ),
+        ),
+      );
+    }
+  });
+
+  return {
+    /** Resolves once the token is committed. */
+    async insert(token: StoredToken): Promise<void> {
+      const failure = await storeTokens(token);
+      if (failure) throw failure;
+    },
+    /** The live token with this id in this scope; another scope's, or a deleted one, is `null`. */
+    async find(id: string, scope: Scope): Promise<StoredToken | null> {
+      const row = await liveTokens(id);
+      if (!row || row.account_id !== scope.accountId || row.via_account_id !== scope.viaAccountId) return null;
+      const { account_id, via_account_id, ...token } = row;
+      return {
+        ...token,
+        attributeValues: { ...token.attributeValues },
+        scope: { accountId: account_id, viaAccountId: via_account_id },
+      };
+    },
+    /** Marks the token deleted and erases its encrypted details; false when there was none. */
+    async delete(id: string, scope: Scope): Promise<boolean> {
+      const rows = await sql.query(
+        `UPDATE tokens SET deleted_at = now(), sealed = NULL, vault_key_id = NULL
+         WHERE id = $1 AND account_id = $2 AND via_account_id IS NOT DISTINCT FROM $3 AND deleted_at IS NULL RETURNING id`,
+        [id, scope.accountId, scope.viaAccountId],
+      );
+      return rows.length > 0;
+    },
+  };
+}
+
+export type TokenStore = ReturnType<typeof tokenStore>;
