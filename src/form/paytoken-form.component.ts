@@ -2,8 +2,7 @@ import { LitElement, html, nothing, type PropertyValues, type TemplateResult } f
 import { parseAmount } from '../shared/money.js';
 import { ACCOUNT_TYPES, type CardBrand } from '../shared/wire.js';
 import type { Verification } from '../shared/validators/verification.js';
-import { createToken } from '../tokenizer/create-token.js';
-import { fieldFailure, type ResultFieldError, type TokenResult } from '../tokenizer/result.js';
+import { createToken, fieldFailure, type ResultFieldError, type TokenResult } from '../tokenizer/index.js';
 import { MaskController } from './controllers/mask-controller.js';
 import { PaytokenChangeEvent, PaytokenErrorEvent, PaytokenTokenEvent } from './events.js';
 import {
@@ -205,9 +204,7 @@ export class PaytokenForm extends LitElement {
     void this.tokenize().then((result) => {
       if (result.success)
         this.outerForm?.requestSubmit(
-          event.submitter instanceof HTMLElement && event.submitter.getRootNode() === document
-            ? (event.submitter as HTMLButtonElement)
-            : null,
+          event.submitter instanceof HTMLElement && event.submitter.getRootNode() === document ? event.submitter : null,
         );
     });
   };
@@ -318,13 +315,13 @@ export class PaytokenForm extends LitElement {
       void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(`#tab-${method}`)?.focus());
   }
 
-  private handleTabKey(event: KeyboardEvent): void {
+  private readonly handleTabKey = (event: KeyboardEvent): void => {
     const methods = this.availableMethods;
     const step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: 1, ArrowUp: -1 }[event.key];
     if (!step) return;
     event.preventDefault();
     this.selectMethod(methods[(methods.indexOf(this.method) + step + methods.length) % methods.length] as Method, true);
-  }
+  };
 
   private money(amount: string | undefined): number | null {
     const parsed = amount === undefined ? null : parseAmount(amount);
