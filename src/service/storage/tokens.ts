@@ -1,5 +1,6 @@
 import type { TokenResponse } from '../../shared/wire.js';
 import { batcher } from './batcher.js';
+import { couldBeId } from './ids.js';
 import type { Sql } from './sql.js';
 import type { Scope } from './types.js';
 
@@ -87,7 +88,7 @@ export function tokenStore(sql: Sql) {
     },
     /** The live token with this id in this scope; another scope's, or a deleted one, is `null`. */
     async find(id: string, scope: Scope): Promise<StoredToken | null> {
-      const row = await liveTokens(id);
+      const row = couldBeId(id) ? await liveTokens(id) : null;
       if (!row || row.account_id !== scope.accountId || row.via_account_id !== scope.viaAccountId) return null;
       const { account_id, via_account_id, ...token } = row;
       return {
@@ -98,6 +99,7 @@ export function tokenStore(sql: Sql) {
     },
     /** Marks the token deleted and erases its encrypted details; false when there was none. */
     async delete(id: string, scope: Scope): Promise<boolean> {
+      if (!couldBeId(id)) return false;
       const rows = await sql.query(
         `UPDATE tokens SET deleted_at = now(), sealed = NULL, vault_key_id = NULL
          WHERE id = $1 AND account_id = $2 AND via_account_id IS NOT DISTINCT FROM $3 AND deleted_at IS NULL RETURNING id`,

@@ -1,4 +1,5 @@
 import type { PayerFeeMode, PaymentResponseCode, TransactionEvent, TransactionType } from '../../shared/wire.js';
+import { couldBeId } from './ids.js';
 import type { Sql } from './sql.js';
 import type { Scope } from './types.js';
 
@@ -124,14 +125,18 @@ export function transactionStore(sql: Sql) {
       return { ...t, id, created, capturedAt: null };
     },
     /** By the numeric id or the `txn_…` public id, in this scope. */
-    find: (id: string, scope: Scope) =>
-      findWhere(`${/^\d{1,9}$/.test(id) ? 't.id = $1::integer' : 't.public_id = $1'} AND ${IN_SCOPE}`, [
-        id,
-        scope.accountId,
-        scope.viaAccountId,
-      ]),
-    findAuthorization: (authorizationId: string, scope: Scope) =>
-      findWhere(`t.authorization_id = $1 AND ${IN_SCOPE}`, [authorizationId, scope.accountId, scope.viaAccountId]),
+    find: async (id: string, scope: Scope) =>
+      !couldBeId(id)
+        ? null
+        : findWhere(`${/^\d{1,9}$/.test(id) ? 't.id = $1::integer' : 't.public_id = $1'} AND ${IN_SCOPE}`, [
+            id,
+            scope.accountId,
+            scope.viaAccountId,
+          ]),
+    findAuthorization: async (authorizationId: string, scope: Scope) =>
+      !couldBeId(authorizationId)
+        ? null
+        : findWhere(`t.authorization_id = $1 AND ${IN_SCOPE}`, [authorizationId, scope.accountId, scope.viaAccountId]),
     /**
      * Captures an authorization once: the row is updated only while it is uncaptured and unexpired,
      * so two racing captures cannot both succeed. Null when it was not capturable.

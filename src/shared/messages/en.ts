@@ -43,6 +43,8 @@ export const fieldMessages = {
   TOO_MANY_ATTRIBUTE_VALUES: 'At most 50 attribute values are allowed.',
   INVALID_ATTRIBUTE_NAME: 'Attribute names must be 1 to 64 characters.',
   INVALID_ATTRIBUTE_VALUE: 'Attribute values must be text or numbers of at most 500 characters.',
+  // any text field
+  INVALID_CHARACTERS: 'Text has characters that cannot be stored.',
 } as const;
 
 /** Money amounts (contract §4, §5). */

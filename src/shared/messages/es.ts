@@ -40,6 +40,7 @@ const esRequestField = {
   TOO_MANY_ATTRIBUTE_VALUES: 'Se permiten como máximo 50 atributos.',
   INVALID_ATTRIBUTE_NAME: 'Los nombres de atributo deben tener de 1 a 64 caracteres.',
   INVALID_ATTRIBUTE_VALUE: 'Los valores de atributo deben ser texto o números de como máximo 500 caracteres.',
+  INVALID_CHARACTERS: 'El texto tiene caracteres que no se pueden guardar.',
 };
 
 export const esField = { ...esRequestField, ...esPayerField } satisfies Record<keyof typeof fieldMessages, string>;
