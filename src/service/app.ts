@@ -10,6 +10,7 @@ import { feeRoutes } from './routes/fees.js';
 import { transactionRoutes } from './routes/transactions.js';
 import { createRateLimiter } from './rate-limit.js';
 import { createAccountCache } from './auth/account-cache.js';
+import { clientErrorHandler, frameworkErrors, ignoreTypeOfEmptyBody } from './framework-errors.js';
 import type { ServiceDeps } from './deps.js';
 
 type Defaulted = 'rateLimiter' | 'accountCache' | 'now' | 'scriptsDir' | 'version';
@@ -51,9 +52,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ...options,
   };
   const loggerInstance: FastifyBaseLogger = createLogger(deps.config.logLevel, options.logStream);
+  const nextRequestId = requestIds();
   const app = Fastify({
     loggerInstance,
-    genReqId: requestIds(),
+    genReqId: nextRequestId,
+    frameworkErrors,
+    clientErrorHandler: clientErrorHandler(nextRequestId),
     requestIdHeader: false,
     bodyLimit: 64 * 1024,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
@@ -66,11 +70,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     reply.header('X-Request-Id', request.id);
     done();
   });
+  app.addHook('onRequest', ignoreTypeOfEmptyBody);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const api = toApiError(error);
     if (api.status >= 500) request.log.error({ err: error }, 'unexpected error');
     return reply
       .status(api.status)
+      .header('X-Request-Id', request.id)
       .headers(api.headers)
       .send({
         message: api.message,
