@@ -56,6 +56,30 @@ describe('batcher', () => {
     expect(await call(3)).toBe(3);
   });
 
+  it('isolates a poisoned item: it fails its own call only, its batch neighbours are answered', async () => {
+    const runs: number[][] = [];
+    const call = batcher(
+      (items: number[]) => {
+        runs.push(items);
+        return items.includes(13) ? Promise.reject(new Error('bad row')) : Promise.resolve(items.map((i) => i * 10));
+      },
+      { inFlight: 1 },
+    );
+    const first = call(0);
+    const calls = [1, 2, 13, 4, 5].map((item) => call(item));
+    const settled = await Promise.allSettled([first, ...calls]);
+    expect(settled.map((result) => (result.status === 'fulfilled' ? result.value : 'failed'))).toEqual([
+      0,
+      10,
+      20,
+      'failed',
+      40,
+      50,
+    ]);
+    expect(runs[0]).toEqual([0, 1, 2, 13, 4, 5]);
+    expect(runs).toContainEqual([13]);
+  });
+
   it('refuses a run that does not answer every item', async () => {
     const call = batcher(() => Promise.resolve([1]));
     await expect(Promise.all([call(1), call(2)])).rejects.toThrow('A batch of 2 gave 1 results.');

@@ -3,7 +3,8 @@
  * already running wait and go together in the next one (at most `maxBatch`); a call made when the
  * database is idle runs on the next turn of the event loop, so a lone request waits for nothing.
  * Each caller's promise settles only when its own batch has: a write is answered after it is
- * committed, a read sees what was committed when its batch ran.
+ * committed, a read sees what was committed when its batch ran. A failed batch is run again item by
+ * item, so a failure reaches only the call whose item caused it.
  *
  * @example
  * const findToken = batcher((ids: string[]) => sql.query('SELECT … WHERE id = ANY($1)', [ids]).then(…));
@@ -43,13 +44,20 @@ export function batcher<In, Out>(
   };
 
   const settle = async (batch: Pending<In, Out>[]): Promise<void> => {
+    let results: Out[];
     try {
-      const results = await run(batch.map((pending) => pending.item));
-      if (results.length !== batch.length)
-        throw new Error(`A batch of ${batch.length} gave ${results.length} results.`);
-      batch.forEach((pending, index) => pending.resolve(results[index] as Out));
+      results = await run(batch.map((pending) => pending.item));
     } catch (error) {
+      if (batch.length === 1) batch[0]?.reject(error);
+      // One bad row must not fail its neighbours (another tenant's requests): each again, alone.
+      else await Promise.all(batch.map((pending) => settle([pending])));
+      return;
+    }
+    if (results.length !== batch.length) {
+      const error = new Error(`A batch of ${batch.length} gave ${results.length} results.`);
       for (const pending of batch) pending.reject(error);
+    } else {
+      batch.forEach((pending, index) => pending.resolve(results[index] as Out));
     }
   };
 
