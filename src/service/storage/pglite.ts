@@ -1,4 +1,5 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { DatabaseError } from './database-error.js';
 import type { Sql } from './sql.js';
 
 /**
@@ -10,7 +11,11 @@ export async function openPglite(dataDir?: string): Promise<Sql> {
   const wrap = (runner: PGlite | Transaction): Sql => ({
     engine: 'pglite',
     async query<Row>(text: string, params: unknown[] = []) {
-      return (await runner.query<Row>(text, params)).rows;
+      try {
+        return (await runner.query<Row>(text, params)).rows;
+      } catch (error) {
+        throw DatabaseError.from(text, error);
+      }
     },
     transaction: (work) => (runner === db ? db.transaction((tx) => work(wrap(tx))) : work(wrap(runner))),
     close: () => db.close(),

@@ -1,21 +1,11 @@
-import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { DatabaseError, statementName } from './database-error.js';
 import type { Sql } from './sql.js';
 
 export interface PostgresOptions {
   /** Every connection's search_path; tests give each file its own schema. */
   schema?: string;
   max?: number;
-}
-
-const names = new Map<string, string>();
-function statementName(text: string): string {
-  let name = names.get(text);
-  if (!name) {
-    name = `s_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
-    names.set(text, name);
-  }
-  return name;
 }
 
 /** PostgreSQL through a `pg` connection pool. */
@@ -31,7 +21,11 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     engine: 'postgres',
     async query<Row>(text: string, params: unknown[] = []) {
       // Named statements are parsed once per connection, then only bound and executed.
-      return (await client.query({ name: statementName(text), text, values: params })).rows as Row[];
+      try {
+        return (await client.query({ name: statementName(text), text, values: params })).rows as Row[];
+      } catch (error) {
+        throw DatabaseError.from(text, error);
+      }
     },
     async transaction(work) {
       if (client !== pool) return work(on(client));
@@ -39,7 +33,10 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       try {
         await connection.query('BEGIN');
         const result = await work(on(connection));
-        await connection.query('COMMIT');
+        // A deferred check fails here, and its message may quote the row.
+        await connection.query('COMMIT').catch((error: unknown) => {
+          throw DatabaseError.from('COMMIT', error);
+        });
         return result;
       } catch (error) {
         await connection.query('ROLLBACK').catch(() => undefined);
