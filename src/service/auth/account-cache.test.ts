@@ -17,11 +17,15 @@ describe('account cache', () => {
     expect((await cache.get('api:a', load))?.name).toBe('v2');
   });
 
-  it('never keeps a miss', async () => {
+  it('keeps a miss for the TTL too, so an unknown key takes the path of a known one', async () => {
+    let time = 0;
     let loads = 0;
-    const cache = createAccountCache();
+    const cache = createAccountCache(5_000, 10, () => time);
     const load = () => Promise.resolve(++loads > 1 ? account('created') : null);
     expect(await cache.get('public:b', load)).toBeNull();
+    expect(await cache.get('public:b', load)).toBeNull();
+    expect(loads).toBe(1);
+    time = 5_000;
     expect((await cache.get('public:b', load))?.name).toBe('created');
   });
 });

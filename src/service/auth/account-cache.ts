@@ -2,8 +2,9 @@ import type { Account } from '../storage/repository.js';
 
 /**
  * Accounts looked up by a credential, kept for a few seconds so a request costs one database round
- * trip instead of two. Only found accounts are kept. A change made by another process (a secret
- * rotated with `npm run accounts`) takes effect here within `ttlMs`.
+ * trip instead of two. A miss is kept too, so an unknown key takes the path a known one takes and
+ * costs the same time (issue 10, item 5). A change made by another process (a secret rotated or an
+ * account created with `npm run accounts`) takes effect here within `ttlMs`.
  */
 export interface AccountCache {
   get(credential: string, load: () => Promise<Account | null>): Promise<Account | null>;
@@ -15,12 +16,13 @@ export interface AccountCache {
 }
 
 export function createAccountCache(ttlMs = 5_000, maxEntries = 10_000, now: () => number = Date.now): AccountCache {
-  const entries = new Map<string, { account: Account; expires: number }>();
-  const peek = (credential: string) => {
+  const entries = new Map<string, { account: Account | null; expires: number }>();
+  const live = (credential: string) => {
     const hit = entries.get(credential);
-    return hit && hit.expires > now() ? hit.account : null;
+    return hit && hit.expires > now() ? hit : undefined;
   };
-  const remember = (credential: string, account: Account) => {
+  const peek = (credential: string) => live(credential)?.account ?? null;
+  const remember = (credential: string, account: Account | null) => {
     if (entries.size >= maxEntries) entries.clear();
     entries.set(credential, { account, expires: now() + ttlMs });
   };
@@ -28,11 +30,10 @@ export function createAccountCache(ttlMs = 5_000, maxEntries = 10_000, now: () =
     peek,
     remember,
     async get(credential, load) {
-      const hit = peek(credential);
-      if (hit) return hit;
+      const hit = live(credential);
+      if (hit) return hit.account;
       const account = await load();
-      if (account) remember(credential, account);
-      else entries.delete(credential);
+      remember(credential, account);
       return account;
     },
     clear: () => entries.clear(),
