@@ -63,3 +63,75 @@ describe('item 3: a database error is logged without parameters', () => {
     }
   });
 });
+
+describe('item 5: an unknown API key costs what a known one does', () => {
+  /** Counts the account lookups that reach the database. */
+  function countLookups(): { count: () => number; restore: () => void } {
+    const accounts = service.repository.accounts;
+    const original = accounts.findByApiKey;
+    let lookups = 0;
+    accounts.findByApiKey = (key) => {
+      lookups++;
+      return original(key);
+    };
+    return { count: () => lookups, restore: () => (accounts.findByApiKey = original) };
+  }
+  const wrongSecret = () => basic({ apiKey: service.accounts.springfield.apiKey, apiSecret: 'sk_wrong' });
+  const unknownKey = () => basic({ apiKey: 'ak_unknown', apiSecret: 'sk_wrong' });
+  const get = (authorization: string) => request(service.app, 'GET', '/api/v1/tokens/tok_x', { authorization });
+
+  it('takes the same path: after the first, neither reaches the database', async () => {
+    service.accountCache.clear();
+    const lookups = countLookups();
+    try {
+      for (const authorization of [wrongSecret(), unknownKey()]) {
+        expect((await get(authorization)).statusCode).toBe(401);
+        const after = lookups.count();
+        for (let i = 0; i < 20; i++) expect((await get(authorization)).statusCode).toBe(401);
+        expect(lookups.count()).toBe(after);
+      }
+    } finally {
+      lookups.restore();
+    }
+  });
+
+  it('answers in a like time: medians over 200 calls each within noise', async () => {
+    const median = async (authorization: string) => {
+      const times: number[] = [];
+      for (let i = 0; i < 200; i++) {
+        const started = process.hrtime.bigint();
+        await get(authorization);
+        times.push(Number(process.hrtime.bigint() - started));
+      }
+      return times.sort((a, b) => a - b)[100] as number;
+    };
+    await median(unknownKey()); // warm-up
+    const [known, unknown] = [await median(wrongSecret()), await median(unknownKey())];
+    // Before: unknown 1.53 ms against 0.67 ms (a database round trip each time). Noise allowance: 1.5×.
+    expect(unknown / known).toBeLessThan(1.5);
+  });
+});
+
+describe("item 6: the impersonated client's origin allow-list holds", () => {
+  it("refuses a system's public key acting for a client from an origin the client does not allow", async () => {
+    await service.sql.query(
+      "UPDATE accounts SET allowed_origins = '{https://springfield.example}' WHERE name = 'Springfield'",
+    );
+    service.accountCache.clear();
+    try {
+      const create = (origin: string) =>
+        request(service.app, 'POST', '/api/v1/tokens', {
+          authorization: apiKey(service.accounts.system),
+          body: cardToken(),
+          headers: { origin, impersonationaccountkey: service.accounts.springfield.impersonationKey as string },
+        });
+      const refused = await create('https://evil.example');
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ code: 'ORIGIN_NOT_ALLOWED' });
+      expect((await create('https://springfield.example')).statusCode).toBe(201);
+    } finally {
+      await service.sql.query("UPDATE accounts SET allowed_origins = '{}' WHERE name = 'Springfield'");
+      service.accountCache.clear();
+    }
+  });
+});

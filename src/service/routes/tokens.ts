@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { validateTokenRequest } from '../../shared/validators/token-request.js';
 import { authenticate, callerOf, secretOnly } from '../auth/authenticate.js';
+import { admitPublicKeyCall } from '../auth/public-key-gate.js';
 import { baseUrl, type ServiceDeps } from '../deps.js';
 import { ApiError } from '../errors.js';
 import { idempotent } from '../idempotency.js';
@@ -65,27 +66,7 @@ export function tokenRoutes(instance: FastifyInstance, deps: ServiceDeps): void 
       onRequest: async (request, reply) => {
         allowBrowser(request, reply);
         const caller = await authenticate(request, deps, 'public-or-secret');
-        const origin = request.headers.origin;
-        const allowed = caller.account.allowedOrigins;
-        if (caller.credential === 'public' && origin && allowed.length && !allowed.includes(origin))
-          throw ApiError.of(403, 'ORIGIN_NOT_ALLOWED');
-        if (caller.credential === 'public') {
-          // Card testing: counted per client IP and per public key, before the body is even read.
-          const counters: [name: string, limit: number][] = [
-            [`ip:${request.ip}`, deps.config.tokenRateLimitPerIp],
-            [`key:${caller.account.publicKey}`, deps.config.tokenRateLimitPerKey],
-          ];
-          for (const [name, limit] of counters) {
-            const verdict = deps.rateLimiter.hit(name, limit);
-            if (!verdict.allowed)
-              throw ApiError.of(
-                429,
-                'RATE_LIMITED',
-                { seconds: verdict.retryAfterSeconds },
-                { 'Retry-After': String(verdict.retryAfterSeconds) },
-              );
-          }
-        }
+        admitPublicKeyCall(request, caller, deps);
         request.caller = caller;
       },
     },

@@ -1,0 +1,40 @@
+import type { FastifyRequest } from 'fastify';
+import type { ServiceDeps } from '../deps.js';
+import { ApiError } from '../errors.js';
+import type { Caller } from './authenticate.js';
+
+/**
+ * What a browser call with a public key must pass before its body is read (contract §7): the origin
+ * allow-lists, then the card-testing limits. Calls with key and secret pass untouched.
+ *
+ * - Both allow-lists hold: the key owner's and, when it acts for a client, the client's own, so a
+ *   system's public key cannot lend a client an origin the client refuses (issue 10, item 6).
+ * - Limits are counted per client address and per public key, each per account acted for, so one
+ *   account's traffic never uses up another's (item 7). The address is `request.ip`: the peer, or
+ *   the client named in `X-Forwarded-For` by a proxy that `TRUST_PROXY` trusts.
+ */
+export function admitPublicKeyCall(
+  request: FastifyRequest,
+  caller: Caller,
+  deps: Pick<ServiceDeps, 'config' | 'rateLimiter'>,
+): void {
+  if (caller.credential !== 'public') return;
+  const origin = request.headers.origin;
+  for (const allowed of [caller.account.allowedOrigins, caller.actingFor.allowedOrigins])
+    if (origin && allowed.length && !allowed.includes(origin)) throw ApiError.of(403, 'ORIGIN_NOT_ALLOWED');
+  const account = caller.actingFor.id;
+  const counters: [name: string, limit: number][] = [
+    [`ip:${account}:${request.ip}`, deps.config.tokenRateLimitPerIp],
+    [`key:${account}:${caller.account.publicKey}`, deps.config.tokenRateLimitPerKey],
+  ];
+  for (const [name, limit] of counters) {
+    const verdict = deps.rateLimiter.hit(name, limit);
+    if (!verdict.allowed)
+      throw ApiError.of(
+        429,
+        'RATE_LIMITED',
+        { seconds: verdict.retryAfterSeconds },
+        { 'Retry-After': String(verdict.retryAfterSeconds) },
+      );
+  }
+}
