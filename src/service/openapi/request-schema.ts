@@ -1,4 +1,5 @@
 import type { FastifySchemaCompiler, FastifyTypeProvider } from 'fastify';
+import { unstorableText } from '../../shared/validators/unstorable-text.js';
 import type { FieldError } from '../../shared/wire.js';
 import { ApiError } from '../errors.js';
 
@@ -43,11 +44,16 @@ export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, metho
   return check;
 };
 
-/** A shared validator's answer as a request check: the normalized value, or a 400 listing every problem. */
+/**
+ * A shared validator's answer as a request check: the normalized value, or a 400 listing every problem.
+ * Text the database cannot store (NUL, a lone surrogate) is refused first, in any field.
+ */
 export function fromCheck<T>(
   check: (data: unknown) => { ok: true; value: T } | { ok: false; errors: FieldError[] },
 ): Check<T> {
   return (data) => {
+    const unstorable = unstorableText(data);
+    if (unstorable.length) return { error: ApiError.fields(unstorable) };
     const result = check(data);
     return result.ok ? { value: result.value } : { error: ApiError.fields(result.errors) };
   };

@@ -43,8 +43,6 @@ export const fieldMessages = {
   TOO_MANY_ATTRIBUTE_VALUES: 'At most 50 attribute values are allowed.',
   INVALID_ATTRIBUTE_NAME: 'Attribute names must be 1 to 64 characters.',
   INVALID_ATTRIBUTE_VALUE: 'Attribute values must be text or numbers of at most 500 characters.',
-  // any text field
-  INVALID_CHARACTERS: 'Text has characters that cannot be stored.',
 } as const;
 
 /** Money amounts (contract §4, §5). */
@@ -89,6 +87,8 @@ export const transactionMessages = {
   INVALID_IP_ADDRESS: 'IP address must be an IPv4 or IPv6 address.',
   INVALID_SEND_RECEIPT: 'sendReceipt must be true or false.',
   UNSUPPORTED_CURRENCY: 'Only USD is supported.',
+  // any text of a request body: the service checks it (unstorable-text.ts), the hosted bundles do not
+  INVALID_CHARACTERS: 'Text has characters that cannot be stored.',
 } as const;
 
 /** Only the drop-in form asks for these. */

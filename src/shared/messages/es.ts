@@ -40,7 +40,6 @@ const esRequestField = {
   TOO_MANY_ATTRIBUTE_VALUES: 'Se permiten como máximo 50 atributos.',
   INVALID_ATTRIBUTE_NAME: 'Los nombres de atributo deben tener de 1 a 64 caracteres.',
   INVALID_ATTRIBUTE_VALUE: 'Los valores de atributo deben ser texto o números de como máximo 500 caracteres.',
-  INVALID_CHARACTERS: 'El texto tiene caracteres que no se pueden guardar.',
 };
 
 export const esField = { ...esRequestField, ...esPayerField } satisfies Record<keyof typeof fieldMessages, string>;
@@ -85,6 +84,7 @@ export const esTransaction = {
   INVALID_IP_ADDRESS: 'La dirección IP debe ser IPv4 o IPv6.',
   INVALID_SEND_RECEIPT: 'sendReceipt debe ser true o false.',
   UNSUPPORTED_CURRENCY: 'Solo se admite USD.',
+  INVALID_CHARACTERS: 'El texto tiene caracteres que no se pueden guardar.',
 } satisfies Record<keyof typeof transactionMessages, string>;
 
 export const esForm = {

@@ -1,5 +1,5 @@
 import type { FieldError } from '../wire.js';
-import { digitsOf, invalid, type Verification } from './verification.js';
+import { digitsOf, type Verification } from './verification.js';
 
 /** A record of field problems, each under its dotted path. */
 export interface FieldErrors {
@@ -46,12 +46,6 @@ export type FieldRules<T> = { [K in keyof T]-?: FieldRule<T[K]> };
 /** What `checkFields` found: every field a `T` when all passed, else the ones that did. */
 export type CheckedFields<T> = [values: T, ok: true] | [values: Partial<T>, ok: false];
 
-/**
- * Text the database cannot store: NUL, or half of a surrogate pair standing alone (`u` makes a whole
- * pair, an emoji, one character that does not match).
- */
-export const UNSTORABLE = /[\0\p{Cs}]/u;
-
 /** Trimmed text; empty text is left out. */
 export const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim()) || undefined;
 /** Digits only, spaces and dashes removed. */
@@ -77,12 +71,8 @@ export function checkFields<T>(
   const values: Record<string, unknown> = {};
   let ok = true;
   for (const [name, [validate, normalize]] of Object.entries<FieldRule>(rules)) {
-    const raw = object[name];
-    // Text, or the names and values of an object (attributeValues), commas keeping them apart.
-    const shown = typeof raw == 'string' ? raw : Object.entries(fieldsOf(raw)).join();
-    const verification = UNSTORABLE.test(shown) ? invalid('INVALID_CHARACTERS') : validate(raw, object);
-    if (errors.check(path + name, verification)) {
-      const value = normalize(raw);
+    if (errors.check(path + name, validate(object[name], object))) {
+      const value = normalize(object[name]);
       if (value !== undefined) values[name] = value;
     } else {
       ok = false;
