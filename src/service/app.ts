@@ -11,6 +11,8 @@ import { transactionRoutes } from './routes/transactions.js';
 import { createRateLimiter } from './rate-limit.js';
 import { createAccountCache } from './auth/account-cache.js';
 import { clientErrorHandler, frameworkErrors, ignoreTypeOfEmptyBody } from './framework-errors.js';
+import { refuseForeignHost } from './host.js';
+import { fastifyTrustProxy } from './trust-proxy.js';
 import type { ServiceDeps } from './deps.js';
 
 type Defaulted = 'rateLimiter' | 'accountCache' | 'now' | 'scriptsDir' | 'version';
@@ -58,6 +60,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     genReqId: nextRequestId,
     frameworkErrors,
     clientErrorHandler: clientErrorHandler(nextRequestId),
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy ?? false),
     requestIdHeader: false,
     bodyLimit: 64 * 1024,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
@@ -71,6 +74,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     done();
   });
   app.addHook('onRequest', ignoreTypeOfEmptyBody);
+  app.addHook('onRequest', refuseForeignHost(deps.config));
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const api = toApiError(error);
     if (api.status >= 500) request.log.error({ err: error }, 'unexpected error');

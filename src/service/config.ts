@@ -1,3 +1,4 @@
+import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
 import { parseVaultKey } from './vault.js';
 
 /**
@@ -18,8 +19,12 @@ export interface ServiceConfig {
   /** `POST /tokens` per client IP and per public key, per minute (card-testing defence). */
   tokenRateLimitPerIp: number;
   tokenRateLimitPerKey: number;
-  /** The address in `Location` headers, when the service is behind a proxy; default: from each request. */
+  /** The address in `Location` headers, whatever `Host` says; required when NODE_ENV=production. */
   publicUrl: string | undefined;
+  /** Proxies trusted to name the client in `X-Forwarded-For` (trust-proxy.ts); none by default. */
+  trustProxy: TrustProxy;
+  /** Host names this service answers to besides its own addresses, when PUBLIC_URL is unset. */
+  allowedHosts: string[];
 }
 
 export class ConfigError extends Error {
@@ -68,7 +73,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     tokenRateLimitPerIp: integer('TOKEN_RATE_LIMIT_PER_IP', 60, 1, 1_000_000),
     tokenRateLimitPerKey: integer('TOKEN_RATE_LIMIT_PER_KEY', 600, 1, 1_000_000),
     publicUrl: url('PUBLIC_URL', ['http:', 'https:'])?.replace(/\/+$/, ''),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY) ?? false,
+    allowedHosts: (env.ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((name) => name.trim().toLowerCase())
+      .filter(Boolean),
   };
+  if (parseTrustProxy(env.TRUST_PROXY) === null)
+    problems.push(
+      `TRUST_PROXY must be a hop count (e.g. 1) or a list of proxy addresses (e.g. 10.0.0.1,10.1.0.0/16); it is "${env.TRUST_PROXY}".`,
+    );
+  // Without it, Location would be built from each request's Host header (issue 10, item 10).
+  if (env.NODE_ENV === 'production' && !config.publicUrl && !problems.some((p) => p.startsWith('PUBLIC_URL')))
+    problems.push('PUBLIC_URL must be set when NODE_ENV=production (e.g. https://pay.example.com).');
   if (!LOG_LEVELS.includes(logLevel))
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; it is "${env.LOG_LEVEL}".`);
   for (const [name, key] of [

@@ -12,7 +12,8 @@ import type { Vault } from './vault.js';
 export interface ServiceDeps {
   repository: Repository;
   vault: Vault;
-  config: Pick<ServiceConfig, 'tokenRateLimitPerIp' | 'tokenRateLimitPerKey' | 'publicUrl' | 'logLevel'>;
+  config: Pick<ServiceConfig, 'tokenRateLimitPerIp' | 'tokenRateLimitPerKey' | 'publicUrl' | 'logLevel'> &
+    Partial<Pick<ServiceConfig, 'trustProxy' | 'allowedHosts' | 'host'>>;
   rateLimiter: RateLimiter;
   accountCache: AccountCache;
   now: () => Date;

@@ -19,6 +19,7 @@ export const SERVICE_MESSAGES = {
   INVALID_HEADER: 'A request header is not valid (a control character, or a malformed line).',
   HEADERS_TOO_LARGE: 'The request headers are too large.',
   REQUEST_TIMEOUT: 'The request took too long to arrive.',
+  INVALID_HOST: 'The Host header does not name this service (set PUBLIC_URL or ALLOWED_HOSTS).',
   RATE_LIMITED: 'Too many requests. Try again in {seconds} seconds.',
   INVALID_IDEMPOTENCY_KEY: 'The Idempotency-Key header must be 1 to 255 visible characters.',
   IDEMPOTENCY_KEY_REUSED: 'This Idempotency-Key was already used with a different request.',

@@ -1,0 +1,167 @@
+/**
+ * Issue 10, items 7 and 10: the client address behind trusted proxies only, limits per account,
+ * and a `Host` header that cannot steer `Location`.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+import {
+  TEST_CONFIG,
+  apiKey,
+  basic,
+  cardToken,
+  startTestService,
+  type Created,
+  type TestService,
+} from './testing/harness.js';
+
+describe('TRUST_PROXY and PUBLIC_URL settings', () => {
+  it('trusts no proxy by default; a hop count or a list of addresses when set', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,::1' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      '::1',
+    ]);
+  });
+
+  it.each(['true', 'proxy.example', '10.0.0.1/99', '-1'])('refuses TRUST_PROXY=%s with what to write', (value) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+      /TRUST_PROXY must be a hop count .* or a list of proxy addresses/,
+    );
+  });
+
+  it('NODE_ENV=production without PUBLIC_URL refuses to start, with a message', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL must be set when NODE_ENV=production/);
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://pay.example.com' }).publicUrl).toBe(
+      'https://pay.example.com',
+    );
+  });
+
+  it('reads ALLOWED_HOSTS as a list of names', () => {
+    expect(loadConfig({ ALLOWED_HOSTS: 'pay.example.com, api.example.com' }).allowedHosts).toEqual([
+      'pay.example.com',
+      'api.example.com',
+    ]);
+  });
+});
+
+describe('item 7: the client address and the per-IP limit', () => {
+  let behindProxy: TestService;
+  let direct: TestService;
+  beforeAll(async () => {
+    const limits = { ...TEST_CONFIG, tokenRateLimitPerIp: 2, tokenRateLimitPerKey: 1000 };
+    behindProxy = await startTestService({ config: { ...limits, trustProxy: ['10.9.9.9'] } });
+    direct = await startTestService({ config: limits });
+  });
+  afterAll(async () => {
+    await behindProxy.close();
+    await direct.close();
+  });
+
+  const post = (service: TestService, key: string, forwardedFor?: string, peer = '10.9.9.9') =>
+    service.app.inject({
+      method: 'POST',
+      url: '/api/v1/tokens',
+      remoteAddress: peer,
+      headers: {
+        authorization: key,
+        'content-type': 'application/json',
+        ...(forwardedFor && { 'x-forwarded-for': forwardedFor }),
+      },
+      payload: JSON.stringify(cardToken()),
+    });
+
+  it('behind a trusted proxy, each browser has its own bucket', async () => {
+    const key = apiKey(behindProxy.accounts.springfield);
+    for (const browser of ['203.0.113.1', '203.0.113.2', '203.0.113.3'])
+      expect((await post(behindProxy, key, browser)).statusCode).toBe(201);
+    expect((await post(behindProxy, key, '203.0.113.1')).statusCode).toBe(201);
+    expect((await post(behindProxy, key, '203.0.113.1')).statusCode).toBe(429);
+  });
+
+  it('a hop count trusts only the nearest proxy: a spoofed first entry does not make a new bucket', async () => {
+    const oneHop = await startTestService({
+      config: { ...TEST_CONFIG, tokenRateLimitPerIp: 2, tokenRateLimitPerKey: 1000, trustProxy: 1 },
+    });
+    try {
+      const key = apiKey(oneHop.accounts.springfield);
+      expect((await post(oneHop, key, '1.1.1.1, 203.0.113.9')).statusCode).toBe(201);
+      expect((await post(oneHop, key, '2.2.2.2, 203.0.113.9')).statusCode).toBe(201);
+      expect((await post(oneHop, key, '3.3.3.3, 203.0.113.9')).statusCode).toBe(429);
+      expect((await post(oneHop, key, '3.3.3.3, 203.0.113.10')).statusCode).toBe(201);
+    } finally {
+      await oneHop.close();
+    }
+  });
+
+  it('X-Forwarded-For from a peer that is not a trusted proxy is ignored', async () => {
+    const key = apiKey(behindProxy.accounts.shelby);
+    expect((await post(behindProxy, key, '198.51.100.1', '192.0.2.7')).statusCode).toBe(201);
+    expect((await post(behindProxy, key, '198.51.100.2', '192.0.2.7')).statusCode).toBe(201);
+    expect((await post(behindProxy, key, '198.51.100.3', '192.0.2.7')).statusCode).toBe(429);
+  });
+
+  it("without TRUST_PROXY, X-Forwarded-For is ignored; one account's use leaves another's limit whole", async () => {
+    const springfield = apiKey(direct.accounts.springfield);
+    const shelby = apiKey(direct.accounts.shelby);
+    expect((await post(direct, springfield, '203.0.113.1')).statusCode).toBe(201);
+    expect((await post(direct, springfield, '203.0.113.2')).statusCode).toBe(201);
+    expect((await post(direct, springfield, '203.0.113.3')).statusCode).toBe(429);
+    expect((await post(direct, shelby)).statusCode).toBe(201);
+  });
+});
+
+describe('item 10: the Host header', () => {
+  let open: TestService;
+  let published: TestService;
+  beforeAll(async () => {
+    open = await startTestService({ config: { ...TEST_CONFIG, allowedHosts: ['pay.example.com'] } });
+    published = await startTestService({ config: { ...TEST_CONFIG, publicUrl: 'https://pay.example.com' } });
+  });
+  afterAll(async () => {
+    await open.close();
+    await published.close();
+  });
+
+  const create = (service: TestService, host: string, idempotencyKey?: string) =>
+    service.app.inject({
+      method: 'POST',
+      url: '/api/v1/tokens',
+      headers: {
+        host,
+        authorization: basic(service.accounts.springfield),
+        'content-type': 'application/json',
+        ...(idempotencyKey && { 'idempotency-key': idempotencyKey }),
+      },
+      payload: JSON.stringify(cardToken()),
+    });
+
+  it('PUBLIC_URL set: Location uses it whatever Host says, and so does a replay', async () => {
+    const first = await create(published, 'evil.example', 'host-1');
+    expect(first.statusCode).toBe(201);
+    const { id } = first.json<Created>();
+    expect(first.headers.location).toBe(`https://pay.example.com/api/v1/tokens/${id}`);
+    const replay = await create(published, 'other.example', 'host-1');
+    expect(replay.headers.location).toBe(`https://pay.example.com/api/v1/tokens/${id}`);
+  });
+
+  it('PUBLIC_URL unset: a Host that is not this service is refused before anything runs', async () => {
+    const refused = await create(open, 'evil.example', 'host-2');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'INVALID_HOST' });
+    expect(refused.headers.location).toBeUndefined();
+    const rows = await open.sql.query('SELECT 1 FROM idempotency_keys');
+    expect(rows).toEqual([]);
+  });
+
+  it.each(['localhost:4010', '127.0.0.1:4010', '[::1]:4010', 'pay.example.com', 'PAY.example.com:443'])(
+    'PUBLIC_URL unset: %s is this service',
+    async (host) => {
+      const response = await create(open, host);
+      expect(response.statusCode).toBe(201);
+      expect(response.headers.location).toMatch(/^http:\/\//);
+    },
+  );
+});
