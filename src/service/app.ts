@@ -12,6 +12,7 @@ import { createRateLimiter } from './rate-limit.js';
 import { createAccountCache } from './auth/account-cache.js';
 import { clientErrorHandler, frameworkErrors, ignoreTypeOfEmptyBody } from './framework-errors.js';
 import { refuseForeignHost } from './host.js';
+import { securityHeaders } from './security-headers.js';
 import { fastifyTrustProxy } from './trust-proxy.js';
 import type { ServiceDeps } from './deps.js';
 
@@ -75,6 +76,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   app.addHook('onRequest', ignoreTypeOfEmptyBody);
   app.addHook('onRequest', refuseForeignHost(deps.config));
+  app.addHook('onSend', securityHeaders);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const api = toApiError(error);
     if (api.status >= 500) request.log.error({ err: error }, 'unexpected error');
