@@ -38,7 +38,7 @@ export default defineConfig(({ mode }) => {
       plugins: [
         acceptedBrandsOnly(),
         minifyLitTemplates(),
-        ...(mode === 'paytoken-form' ? [hostedLocales(version)] : []),
+        ...(mode === 'paytoken-form' ? [hostedLocales()] : []),
       ],
       build: {
         outDir: 'dist/browser',

@@ -1,12 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { VISA, fillBank, fillCard, openForm, watchOutcome } from './support/form-page.js';
 
-const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
-  version: string;
-};
+/** The part of /scripts/manifest.json this spec reads: the Spanish file's immutable, content-named URL. */
+interface Manifest {
+  files: { 'paytoken-form-es.json': { immutableUrl: string } };
+}
 const formTag = (key: string, url: string, extra = '') =>
   `<paytoken-form public-key="${key}" api-url="${url}" ${extra}></paytoken-form>`;
 
@@ -112,8 +112,9 @@ test.describe('<paytoken-form>', () => {
     );
     await expect(page.locator('#second label[for="cvc"]')).toHaveText('Código de seguridad');
     const spanish = requests.filter((request) => request.url().includes('paytoken-form-es'));
+    const manifest = (await (await fetch(`${service.url}/scripts/manifest.json`)).json()) as Manifest;
     expect(spanish.map((request) => new URL(request.url()).pathname)).toEqual([
-      `/scripts/paytoken-form-es-${version}.json`,
+      manifest.files['paytoken-form-es.json'].immutableUrl,
     ]);
 
     const english = await openForm(

@@ -4,7 +4,7 @@ import { expect, test } from './fixtures.js';
 
 /** The part of /scripts/manifest.json these tests read. */
 interface Manifest {
-  files: { 'paytoken.js': { versionedUrl: string; integrity: string } };
+  files: { 'paytoken.js': { immutableUrl: string; integrity: string } };
 }
 
 const CARD_NUMBER = '4242424242424242';
@@ -101,7 +101,7 @@ test('loads a pinned version with its SRI integrity value, and the service answe
   await openWithScript(
     page,
     pages.url,
-    `<script src="${service.url}${entry.versionedUrl}" integrity="${entry.integrity}" crossorigin="anonymous" data-public-key="pk_not_a_real_key"></script>`,
+    `<script src="${service.url}${entry.immutableUrl}" integrity="${entry.integrity}" crossorigin="anonymous" data-public-key="pk_not_a_real_key"></script>`,
   );
   const result = await page.evaluate((data) => window.Paytoken.createToken(data), {
     payer: 'Ada',

@@ -1,14 +1,14 @@
 /**
  * The hosted form bundle carries English only. Its Spanish is `paytoken-form-es.json`, written beside
  * it, and the bundle loads it with load-es.hosted.ts instead of the chunk bundler users get: by its
- * versioned name (the service serves `paytoken-form-es-{version}.json` as immutable) and with its
+ * content-named file (the service serves `paytoken-form-es-{digest}.json` as immutable) and with its
  * SHA-384, so it cannot change under a page that pinned the script.
  */
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { ES } from '../form/locales/es.js';
-import { versionedName } from '../shared/hosted-files.js';
+import { contentName } from '../shared/hosted-files.js';
 
 export const SPANISH_FILE = 'paytoken-form-es.json';
 
@@ -18,7 +18,7 @@ export function spanishAsset(): { text: string; integrity: string } {
   return { text, integrity: `sha384-${createHash('sha384').update(text).digest('base64')}` };
 }
 
-export function hostedLocales(version: string): Plugin {
+export function hostedLocales(): Plugin {
   const hostedLoader = fileURLToPath(new URL('../form/locales/load-es.hosted.ts', import.meta.url));
   const { text, integrity } = spanishAsset();
   return {
@@ -26,7 +26,7 @@ export function hostedLocales(version: string): Plugin {
     enforce: 'pre',
     config: () => ({
       define: {
-        __PAYTOKEN_ES_FILE__: JSON.stringify(versionedName(SPANISH_FILE, version)),
+        __PAYTOKEN_ES_FILE__: JSON.stringify(contentName(SPANISH_FILE, integrity)),
         __PAYTOKEN_ES_INTEGRITY__: JSON.stringify(integrity),
       },
     }),

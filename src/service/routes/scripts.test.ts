@@ -20,6 +20,8 @@ const scriptsDir = mkdtempSync(join(tmpdir(), 'paytoken-scripts-'));
 const script = 'var Paytoken=function(){return{}}();\n';
 const spanish = '{"labels":{},"messages":{}}';
 const sha384 = (text: string) => `sha384-${createHash('sha384').update(text).digest('base64')}`;
+/** The immutable name: the first 16 characters of the SHA-384, base64url. */
+const byContent = (text: string) => createHash('sha384').update(text).digest('base64url').slice(0, 16);
 
 beforeAll(async () => {
   writeFileSync(join(scriptsDir, 'paytoken.js'), script);
@@ -30,28 +32,28 @@ beforeAll(async () => {
 afterAll(() => service.close());
 
 describe('hosted scripts (contract §7)', () => {
-  it('lists each bundle with its SHA-384 integrity', async () => {
+  it('lists each bundle with its SHA-384 integrity and its immutable, content-named URL', async () => {
     const response = await service.app.inject({ url: '/scripts/manifest.json' });
     expect(response.json()).toEqual({
       version: '1.2.3',
       files: {
         'paytoken.js': {
           url: '/scripts/paytoken.js',
-          versionedUrl: '/scripts/paytoken-1.2.3.js',
+          immutableUrl: `/scripts/paytoken-${byContent(script)}.js`,
           integrity: sha384(script),
         },
         'paytoken-form-es.json': {
           url: '/scripts/paytoken-form-es.json',
-          versionedUrl: '/scripts/paytoken-form-es-1.2.3.json',
+          immutableUrl: `/scripts/paytoken-form-es-${byContent(spanish)}.json`,
           integrity: sha384(spanish),
         },
       },
     });
   });
 
-  it('serves the latest with a short cache and the version immutably, both for cross-origin integrity checks', async () => {
+  it('serves the latest with a short cache and the content-named file immutably, both for cross-origin integrity checks', async () => {
     const latest = await service.app.inject({ url: '/scripts/paytoken.js' });
-    const pinned = await service.app.inject({ url: '/scripts/paytoken-1.2.3.js' });
+    const pinned = await service.app.inject({ url: `/scripts/paytoken-${byContent(script)}.js` });
     expect(latest.body).toBe(script);
     expect(pinned.body).toBe(script);
     expect(latest.headers).toMatchObject({
@@ -61,11 +63,13 @@ describe('hosted scripts (contract §7)', () => {
     });
     expect(pinned.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await service.app.inject({ url: '/scripts/other.js' })).statusCode).toBe(404);
+    // A version names no file: a rebuild with other bytes and the same version cannot hide under it.
+    expect((await service.app.inject({ url: '/scripts/paytoken-1.2.3.js' })).statusCode).toBe(404);
     expect((await service.app.inject({ url: '/scripts/notes.txt' })).statusCode).toBe(404);
   });
 
-  it('serves the form’s Spanish as JSON, pinned by version, for the form’s cross-origin fetch', async () => {
-    const pinned = await service.app.inject({ url: '/scripts/paytoken-form-es-1.2.3.json' });
+  it('serves the form’s Spanish as JSON, pinned by content, for the form’s cross-origin fetch', async () => {
+    const pinned = await service.app.inject({ url: `/scripts/paytoken-form-es-${byContent(spanish)}.json` });
     expect(pinned.body).toBe(spanish);
     expect(pinned.headers).toMatchObject({
       'content-type': 'application/json; charset=utf-8',

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { versionedName } from '../../shared/hosted-files.js';
+import { contentName } from '../../shared/hosted-files.js';
 import { ApiError } from '../errors.js';
 
 interface Script {
@@ -14,23 +14,23 @@ interface Script {
 
 /**
  * The hosted bundles (contract §7): `/scripts/paytoken.js` (latest, short cache) and
- * `/scripts/paytoken-{version}.js` (immutable), and the same for the files they load (the form's
- * `paytoken-form-es.json`), with SHA-384 integrity values in
- * `/scripts/manifest.json` so a page can pin one with `integrity="sha384-…"` (PCI DSS 4.0 6.4.3).
+ * `/scripts/paytoken-{digest}.js` (named by its content, immutable), and the same for the files they
+ * load (the form's `paytoken-form-es.json`), with SHA-384 integrity values and the release's version
+ * in `/scripts/manifest.json` so a page can pin one with `integrity="sha384-…"` (PCI DSS 4.0 6.4.3).
  * Sent with `Access-Control-Allow-Origin: *`, which a cross-origin script or fetch with `integrity` needs.
  */
 export function scriptRoutes(app: FastifyInstance, scriptsDir: string, version: string): void {
   const scripts = new Map<string, Script>();
-  const manifest: Record<string, { url: string; versionedUrl: string; integrity: string }> = {};
+  const manifest: Record<string, { url: string; immutableUrl: string; integrity: string }> = {};
   if (existsSync(scriptsDir)) {
     for (const file of readdirSync(scriptsDir).filter((name) => /^paytoken[\w-]*\.(js|json)$/.test(name))) {
       const body = readFileSync(join(scriptsDir, file));
       const integrity = `sha384-${createHash('sha384').update(body).digest('base64')}`;
-      const versioned = versionedName(file, version);
+      const immutable = contentName(file, integrity);
       const contentType = file.endsWith('.json') ? 'application/json; charset=utf-8' : 'text/javascript; charset=utf-8';
       scripts.set(file, { body, contentType, integrity, immutable: false });
-      scripts.set(versioned, { body, contentType, integrity, immutable: true });
-      manifest[file] = { url: `/scripts/${file}`, versionedUrl: `/scripts/${versioned}`, integrity };
+      scripts.set(immutable, { body, contentType, integrity, immutable: true });
+      manifest[file] = { url: `/scripts/${file}`, immutableUrl: `/scripts/${immutable}`, integrity };
     }
   }
 
