@@ -20,6 +20,8 @@ export interface ServiceConfig {
   tokenRateLimitPerKey: number;
   /** The address in `Location` headers, when the service is behind a proxy; default: from each request. */
   publicUrl: string | undefined;
+  /** Service processes behind the one port (Node's cluster); more than 1 needs PostgreSQL. */
+  processes: number;
 }
 
 export class ConfigError extends Error {
@@ -68,7 +70,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     tokenRateLimitPerIp: integer('TOKEN_RATE_LIMIT_PER_IP', 60, 1, 1_000_000),
     tokenRateLimitPerKey: integer('TOKEN_RATE_LIMIT_PER_KEY', 600, 1, 1_000_000),
     publicUrl: url('PUBLIC_URL', ['http:', 'https:'])?.replace(/\/+$/, ''),
+    processes: integer('PAYTOKEN_PROCESSES', 1, 1, 64),
   };
+  if (config.processes > 1 && !config.databaseUrl)
+    problems.push(
+      `PAYTOKEN_PROCESSES=${config.processes} needs PostgreSQL (DATABASE_URL): the embedded database belongs to one process.`,
+    );
   if (!LOG_LEVELS.includes(logLevel))
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; it is "${env.LOG_LEVEL}".`);
   for (const [name, key] of [

@@ -76,7 +76,7 @@ export function tokenRoutes(instance: FastifyInstance, deps: ServiceDeps): void 
             [`key:${caller.account.publicKey}`, deps.config.tokenRateLimitPerKey],
           ];
           for (const [name, limit] of counters) {
-            const verdict = deps.rateLimiter.hit(name, limit);
+            const verdict = await deps.rateLimiter.hit(name, limit);
             if (!verdict.allowed)
               throw ApiError.of(
                 429,
@@ -91,9 +91,9 @@ export function tokenRoutes(instance: FastifyInstance, deps: ServiceDeps): void 
     },
     (request, reply) => {
       const { scope } = callerOf(request);
-      return idempotent(request, reply, deps, scope, 'tokens.create', async () => {
+      return idempotent(request, reply, deps, scope, 'tokens.create', async (repository) => {
         const token = newStoredToken(newId('tok'), request.body, scope, deps);
-        await deps.repository.tokens.insert(token);
+        await repository.tokens.insert(token);
         return {
           status: 201,
           headers: { Location: `${baseUrl(request, deps)}/api/v1/tokens/${token.id}` },
