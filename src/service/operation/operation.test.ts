@@ -107,6 +107,13 @@ describe('rate limits shared through the database', () => {
     for (let i = 0; i < 6; i++) verdicts.push((await (limiters[i % 2] ?? limiters[0])!.hit(name, 4)).allowed);
     expect(verdicts).toEqual([true, true, true, true, false, false]);
   });
+
+  it('counts hits that arrive together exactly (one statement, one count each)', async () => {
+    const limiter = createSharedRateLimiter(service.repository.rateLimits);
+    const name = `key:together-${Date.now()}`;
+    const verdicts = await Promise.all(Array.from({ length: 30 }, () => limiter.hit(name, 20)));
+    expect(verdicts.filter((verdict) => verdict.allowed)).toHaveLength(20);
+  });
 });
 
 describe('PAYTOKEN_PROCESSES', () => {
