@@ -7,7 +7,7 @@
 import { ConfigError, loadConfig } from './config.js';
 import { AdminUnavailableError, callAdmin } from './operation/admin.js';
 import { runAccountsCommand, UsageError } from './operation/accounts-commands.js';
-import { DataDirInUseError, lockDataDir, lockOwner } from './operation/data-dir.js';
+import { DataDirInUseError, lockDataDir, lockOwner, makePrivate } from './operation/data-dir.js';
 import { migrate } from './storage/migrations.js';
 import { openDatabase } from './storage/open.js';
 import { createRepository } from './storage/repository.js';
@@ -25,7 +25,11 @@ try {
       if (answer.error) throw new UsageError(answer.error);
       process.exit(0);
     }
-    release = lockDataDir(config.dataDir, 'npm run accounts');
+    const unlock = lockDataDir(config.dataDir, 'npm run accounts');
+    release = () => {
+      makePrivate(config.dataDir); // the embedded engine leaves its new files world-readable
+      unlock();
+    };
   }
   try {
     const sql = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

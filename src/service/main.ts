@@ -50,10 +50,7 @@ export async function startService(config: ServiceConfig, { prepared = false } =
     const sql = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     const repository = createRepository(sql);
     stack.push(() => repository.close());
-    if (embedded) {
-      makePrivate(config.dataDir); // and again at close: the embedded engine creates its files world-readable
-      stack.push(() => makePrivate(config.dataDir));
-    }
+    if (embedded) stack.push(() => makePrivate(config.dataDir));
     if (!prepared) await migrate(sql);
     const seeded = prepared ? null : await seedIfEmpty(repository);
     const vault = createVault(loadVaultKeys(config, (message) => log.warn(message)));
@@ -73,6 +70,8 @@ export async function startService(config: ServiceConfig, { prepared = false } =
       sharedRateLimits: !embedded,
     });
     stack.push(() => closeGracefully(app));
+    // Again after migrating and seeding, and at close: the embedded engine creates its files world-readable.
+    if (embedded) makePrivate(config.dataDir);
     await app.listen({ port: config.port, host: config.host });
     if (embedded) {
       const admin = await startAdminEndpoint(config.dataDir, (argv) =>

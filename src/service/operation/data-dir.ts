@@ -81,7 +81,7 @@ function alive(pid: number): boolean {
  * process that no longer runs (killed with -9) is taken over. Returns the release.
  */
 export function lockDataDir(dataDir: string, holder: string): () => void {
-  makePrivate(dataDir);
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = lockFile(dataDir);
   const me: LockOwner = { pid: process.pid, host: hostname(), holder, since: new Date().toISOString() };
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -89,6 +89,7 @@ export function lockDataDir(dataDir: string, holder: string): () => void {
       const fd = openSync(file, 'wx', 0o600); // exclusive: of two starting together, one wins
       writeSync(fd, JSON.stringify(me));
       closeSync(fd);
+      makePrivate(dataDir); // only once it is ours: a refused start touches nothing
       return () => {
         const current = readOwner(file);
         if (current?.pid === process.pid) rmSync(file, { force: true });

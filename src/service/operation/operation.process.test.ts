@@ -3,11 +3,11 @@
  * DATABASE_URL): one owner per embedded database, private files, live account changes, a crash under
  * load, and SIGTERM under load. Slow by nature (processes start in ~1 s), so kept to a few runs.
  */
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync, chmodSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync, chmodSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { SandboxCredentials } from '../accounts.js';
 import {
   accountsCommand,
@@ -19,6 +19,8 @@ import {
 import { readFileSync } from 'node:fs';
 
 const DATABASE_URL = process.env.DATABASE_URL;
+// A cold start of the embedded database takes 3–11 s on a loaded 2-core machine.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 const started: ServiceProcess[] = [];
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
@@ -26,11 +28,31 @@ afterAll(async () => {
   for (const cleanup of cleanups) await cleanup();
 });
 
-const dataDir = () => {
+const freshDir = () => {
   const dir = mkdtempSync(join(tmpdir(), 'paytoken-ops-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   return join(dir, 'data');
 };
+
+/**
+ * A data directory made by one real start and stop, copied for each test: a cold start of the
+ * embedded database (initdb) costs several seconds, a warm one about one.
+ */
+let template: Promise<string> | null = null;
+function dataDir(): Promise<string> {
+  template ??= (async () => {
+    const dir = freshDir();
+    const service = await start({ DATA_DIR: dir });
+    service.child.kill('SIGTERM');
+    if ((await service.exited) !== 0) throw new Error(`The template service failed:\n${service.output()}`);
+    return dir;
+  })();
+  return template.then((source) => {
+    const dir = freshDir();
+    cpSync(source, dir, { recursive: true });
+    return dir;
+  });
+}
 
 async function start(env: Record<string, string>): Promise<ServiceProcess> {
   const service = await startServiceProcess({ PORT: String(await freePort()), ...env });
@@ -40,8 +62,8 @@ async function start(env: Record<string, string>): Promise<ServiceProcess> {
 
 /** The environment of one engine: a fresh data directory, or a fresh schema on PostgreSQL. */
 async function engineEnv(engine: 'pglite' | 'postgres'): Promise<Record<string, string>> {
-  const env = { DATA_DIR: dataDir() };
-  if (engine === 'pglite' || !DATABASE_URL) return env;
+  if (engine === 'pglite' || !DATABASE_URL) return { DATA_DIR: await dataDir() };
+  const env = { DATA_DIR: freshDir() };
   const schema = await postgresSchema(DATABASE_URL);
   cleanups.push(() => schema.drop());
   return { ...env, DATABASE_URL: schema.url };
@@ -96,13 +118,14 @@ const CARD_TOKEN = {
 
 describe('one owner per embedded data directory', () => {
   it('refuses a second service on the same DATA_DIR, naming it and the owner, and a kill -9 leaves no lock behind', async () => {
-    const env = { DATA_DIR: dataDir() };
+    const env = { DATA_DIR: await dataDir() };
     const first = await start(env);
     expect(first.url).not.toBe('');
     const before = Date.now();
     const second = await start(env);
     expect(await second.exited).toBe(1);
-    expect(Date.now() - before).toBeLessThan(5_000);
+    // Node and the TypeScript loader start in that time too.
+    expect(Date.now() - before).toBeLessThan(8_000);
     expect(second.output()).toContain(`The data directory ${env.DATA_DIR} is in use`);
     expect(second.output()).toContain(`pid ${first.child.pid}`);
     // Refused, and it touched nothing: the first still answers.
@@ -117,12 +140,6 @@ describe('one owner per embedded data directory', () => {
   });
 
   it('makes DATA_DIR 0700 and everything in it 0600/0700, fixing what an older version left', async () => {
-    const env = { DATA_DIR: dataDir() };
-    mkdirSync(env.DATA_DIR, { mode: 0o755 });
-    chmodSync(env.DATA_DIR, 0o755);
-    writeFileSync(join(env.DATA_DIR, 'old-notes.txt'), 'left by an older version', { mode: 0o666 });
-    chmodSync(join(env.DATA_DIR, 'old-notes.txt'), 0o666);
-    const service = await start(env);
     const loose = (dir: string): string[] =>
       readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
         const path = join(dir, entry.name);
@@ -130,10 +147,26 @@ describe('one owner per embedded data directory', () => {
         const own = entry.isDirectory() ? (mode === 0o700 ? [] : [path]) : mode === 0o600 ? [] : [path];
         return entry.isDirectory() ? [...own, ...loose(path)] : own;
       });
+    const env = { DATA_DIR: freshDir() };
+    const service = await start(env); // created from nothing
     expect(statSync(env.DATA_DIR).mode & 0o777).toBe(0o700);
     expect(loose(env.DATA_DIR)).toEqual([]);
     service.child.kill('SIGTERM');
     expect(await service.exited).toBe(0);
+    // As an older version left it: everything readable and writable by anyone.
+    const loosen = (path: string): void => {
+      const directory = statSync(path).isDirectory();
+      chmodSync(path, directory ? 0o777 : 0o666);
+      if (directory) for (const entry of readdirSync(path)) loosen(join(path, entry));
+    };
+    loosen(env.DATA_DIR);
+    writeFileSync(join(env.DATA_DIR, 'old-notes.txt'), 'left by an older version', { mode: 0o666 });
+    chmodSync(join(env.DATA_DIR, 'old-notes.txt'), 0o666);
+    const restarted = await start(env);
+    expect(statSync(env.DATA_DIR).mode & 0o777).toBe(0o700);
+    expect(loose(env.DATA_DIR)).toEqual([]);
+    restarted.child.kill('SIGTERM');
+    expect(await restarted.exited).toBe(0);
     expect(loose(env.DATA_DIR)).toEqual([]);
   });
 });
@@ -177,7 +210,7 @@ describe.each(['pglite', ...(DATABASE_URL ? ['postgres' as const] : [])] as cons
     // Kept after a restart, and with no service running the command works on the database itself.
     const listed = await accountsCommand(['list'], env);
     expect(listed.output).toContain('Late (client linked to #1)');
-  }, 60_000);
+  });
 
   it('after kill -9 under load, every 201 is still there with the same body and no key is stuck', async () => {
     const env = await engineEnv(engine);
@@ -238,20 +271,19 @@ describe.each(['pglite', ...(DATABASE_URL ? ['postgres' as const] : [])] as cons
     }
     service.child.kill('SIGTERM');
     expect(await service.exited).toBe(0);
-  }, 60_000);
+  });
 
-  it('on SIGTERM under load answers every request in flight, then exits 0', async () => {
+  it('on SIGTERM under load answers every request it accepted, then exits 0', async () => {
     const env = await engineEnv(engine);
-    const service = await start(env);
+    const service = await start({ ...env, LOG_LEVEL: 'info' }); // its log says which requests it received
     const { springfield } = credentials(env);
     const authorization = basic(springfield.apiKey, springfield.apiSecret);
-    const outcomes: { sentAt: number; outcome: string }[] = [];
+    const outcomes: string[] = [];
     let stop = false;
     const client = async () => {
       while (!stop) {
-        const sentAt = Date.now();
         const answer = await call(service.url, 'POST', '/api/v1/tokens', { authorization }, CARD_TOKEN);
-        outcomes.push({ sentAt, outcome: 'status' in answer ? String(answer.status) : answer.error });
+        outcomes.push('status' in answer ? String(answer.status) : answer.error);
         if ('error' in answer) return;
       }
     };
@@ -263,12 +295,18 @@ describe.each(['pglite', ...(DATABASE_URL ? ['postgres' as const] : [])] as cons
     expect(Date.now() - signalledAt).toBeLessThan(10_000);
     stop = true;
     await Promise.all(clients);
-    // Sent well before the signal (so accepted, not waiting in the kernel's queue): answered in full.
-    const inFlight = outcomes.filter(({ sentAt }) => sentAt < signalledAt - 100);
-    expect(inFlight.filter(({ outcome }) => outcome !== '201')).toEqual([]);
-    expect(inFlight.length).toBeGreaterThan(5);
-    // Sent around or after it: answered (201, or 503 while closing) or never accepted.
-    const late = outcomes.filter(({ sentAt }) => sentAt >= signalledAt - 100);
-    expect(late.filter(({ outcome }) => !['201', '503', 'ECONNREFUSED', 'ECONNRESET'].includes(outcome))).toEqual([]);
-  }, 30_000);
+    // Every request the service received, it answered in full ("request completed" is logged once the
+    // response is sent; a cut connection has none).
+    const log = service
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { reqId?: string; msg?: string });
+    const received = new Set(log.filter((line) => line.msg === 'incoming request').map((line) => line.reqId));
+    const answered = new Set(log.filter((line) => line.msg === 'request completed').map((line) => line.reqId));
+    expect([...received].filter((id) => !answered.has(id))).toEqual([]);
+    expect(outcomes.filter((outcome) => outcome === '201').length).toBeGreaterThan(5);
+    // On the client's side: answered (201, or 503 while closing), or never taken from the kernel's queue.
+    expect(outcomes.filter((outcome) => !['201', '503', 'ECONNREFUSED', 'ECONNRESET'].includes(outcome))).toEqual([]);
+  });
 });

@@ -58,7 +58,7 @@ const exitOf = (child: ChildProcess): Promise<number | null> =>
  * Starts the service and waits until it prints its banner (or exits: then `url` is empty and
  * `exited` has settled). `env` is its whole configuration (PORT, DATA_DIR or DATABASE_URL, …).
  */
-export async function startServiceProcess(env: Record<string, string>, timeoutMs = 20_000): Promise<ServiceProcess> {
+export async function startServiceProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ServiceProcess> {
   const { child, output } = run(MAIN, env);
   const exited = exitOf(child);
   const started = await new Promise<boolean>((resolve) => {
