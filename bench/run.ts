@@ -6,6 +6,7 @@
 import { bundleSizes } from './bundle-sizes.js';
 import { checkoutLatency } from './checkout-latency.js';
 import { formInteractive } from './form-interactive.js';
+import { severalProcesses } from './processes.js';
 import { printTable, writeReport, type Row } from './report.js';
 import { serviceThroughput } from './service-throughput.js';
 
@@ -16,7 +17,7 @@ const rows: Row[] = [
   ...(await serviceThroughput()),
 ];
 const databaseUrl = process.env.DATABASE_URL;
-if (databaseUrl) rows.push(...(await serviceThroughput(databaseUrl)));
+if (databaseUrl) rows.push(...(await serviceThroughput(databaseUrl)), ...(await severalProcesses(databaseUrl)));
 else rows.push({ name: 'PostgreSQL rows', value: 0, unit: '-', note: 'skipped: set DATABASE_URL' });
 printTable(rows);
 writeReport(rows);

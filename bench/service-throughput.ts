@@ -17,7 +17,7 @@ const card = {
   year: 2030,
   postalCode: '12345',
 };
-const tokenBody = JSON.stringify({
+export const tokenBody = JSON.stringify({
   payer: 'Ada Lovelace',
   emailAddress: 'ada@example.com',
   creditCardInformation: card,
@@ -72,7 +72,7 @@ export const SCENARIOS: Scenario[] = [
   },
 ];
 
-async function load(
+export async function load(
   url: string,
   method: 'GET' | 'POST',
   body?: string,

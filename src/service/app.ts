@@ -8,7 +8,9 @@ import { scriptRoutes } from './routes/scripts.js';
 import { tokenRoutes } from './routes/tokens.js';
 import { feeRoutes } from './routes/fees.js';
 import { transactionRoutes } from './routes/transactions.js';
-import { createRateLimiter } from './rate-limit.js';
+import { healthRoutes } from './routes/health.js';
+import { startInstance } from './operation/instance.js';
+import { createRateLimiter, createSharedRateLimiter } from './rate-limit.js';
 import { createAccountCache } from './auth/account-cache.js';
 import { clientErrorHandler, frameworkErrors, ignoreTypeOfEmptyBody } from './framework-errors.js';
 import { refuseForeignHost } from './host.js';
@@ -16,10 +18,14 @@ import { securityHeaders } from './security-headers.js';
 import { fastifyTrustProxy } from './trust-proxy.js';
 import type { ServiceDeps } from './deps.js';
 
-type Defaulted = 'rateLimiter' | 'accountCache' | 'now' | 'scriptsDir' | 'version';
+type Defaulted = 'rateLimiter' | 'accountCache' | 'instance' | 'now' | 'scriptsDir' | 'version';
 export interface BuildOptions extends Omit<ServiceDeps, Defaulted>, Partial<Pick<ServiceDeps, Defaulted>> {
   /** Where logs go (default stdout); tests pass a stream to read them. */
   logStream?: DestinationStream;
+  /** Count rate limits in the database, shared by every process on it (PostgreSQL); default: in memory. */
+  sharedRateLimits?: boolean;
+  /** The only process on its database (the embedded one, locked): others recorded there are gone. */
+  soleProcess?: boolean;
 }
 
 /** Never logged, whatever object they appear in. */
@@ -46,15 +52,24 @@ export function createLogger(level: string, stream?: DestinationStream): Logger 
  * const response = await app.inject({ method: 'GET', url: '/openapi.json' });
  */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { logStream, sharedRateLimits, soleProcess, ...given } = options;
+  const loggerInstance: FastifyBaseLogger = createLogger(given.config.logLevel, logStream);
+  const accountCache = given.accountCache ?? createAccountCache();
+  const instance =
+    given.instance ??
+    (await startInstance(given.repository, accountCache, {
+      soleProcess: soleProcess ?? false,
+      warn: (message) => loggerInstance.warn(message),
+    }));
   const deps: ServiceDeps = {
-    rateLimiter: createRateLimiter(),
-    accountCache: createAccountCache(),
+    rateLimiter: sharedRateLimits ? createSharedRateLimiter(given.repository.rateLimits) : createRateLimiter(),
     now: () => new Date(),
     scriptsDir: new URL('../../dist/browser/', import.meta.url).pathname,
     version: '0.0.0',
-    ...options,
+    ...given,
+    accountCache,
+    instance,
   };
-  const loggerInstance: FastifyBaseLogger = createLogger(deps.config.logLevel, options.logStream);
   const nextRequestId = requestIds();
   const app = Fastify({
     loggerInstance,
@@ -95,7 +110,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     throw ApiError.of(404, 'NOT_FOUND', { method: request.method, path: request.url.split('?')[0] ?? '/' });
   });
 
+  if (!given.instance) app.addHook('onClose', () => instance.stop());
   await registerOpenApi(app, deps.version);
+  healthRoutes(app, deps);
   tokenRoutes(app, deps);
   feeRoutes(app, deps);
   transactionRoutes(app, deps);

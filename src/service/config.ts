@@ -25,6 +25,8 @@ export interface ServiceConfig {
   trustProxy: TrustProxy;
   /** Host names this service answers to besides its own addresses, when PUBLIC_URL is unset. */
   allowedHosts: string[];
+  /** Service processes behind the one port (Node's cluster); more than 1 needs PostgreSQL. */
+  processes: number;
 }
 
 export class ConfigError extends Error {
@@ -78,7 +80,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
       .split(',')
       .map((name) => name.trim().toLowerCase())
       .filter(Boolean),
+    processes: integer('PAYTOKEN_PROCESSES', 1, 1, 64),
   };
+  if (config.processes > 1 && !config.databaseUrl)
+    problems.push(
+      `PAYTOKEN_PROCESSES=${config.processes} needs PostgreSQL (DATABASE_URL): the embedded database belongs to one process.`,
+    );
   if (parseTrustProxy(env.TRUST_PROXY) === null)
     problems.push(
       `TRUST_PROXY must be a hop count (e.g. 1) or a list of proxy addresses (e.g. 10.0.0.1,10.1.0.0/16); it is "${env.TRUST_PROXY}".`,

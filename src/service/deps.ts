@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AccountCache } from './auth/account-cache.js';
 import type { ServiceConfig } from './config.js';
+import type { Instance } from './operation/instance.js';
 import type { RateLimiter } from './rate-limit.js';
 import type { Repository } from './storage/repository.js';
 import type { Vault } from './vault.js';
@@ -16,6 +17,8 @@ export interface ServiceDeps {
     Partial<Pick<ServiceConfig, 'trustProxy' | 'allowedHosts' | 'host'>>;
   rateLimiter: RateLimiter;
   accountCache: AccountCache;
+  /** This process in the database: its heartbeat, and its id in idempotency claims. */
+  instance: Instance;
   now: () => Date;
   /** The built browser bundles (dist/browser). */
   scriptsDir: string;

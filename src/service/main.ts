@@ -2,14 +2,22 @@
  * `npm start`: the reference service on the embedded database with no set-up at all, or on
  * PostgreSQL with DATABASE_URL. The only file that listens.
  */
-import { writeFileSync } from 'node:fs';
+import cluster from 'node:cluster';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { buildApp, createLogger } from './app.js';
+import { createAccountCache } from './auth/account-cache.js';
+import { runAccountsCommand, UsageError } from './operation/accounts-commands.js';
+import { startAdminEndpoint } from './operation/admin.js';
+import { startCluster } from './operation/cluster.js';
+import { DataDirInUseError, lockDataDir, makePrivate } from './operation/data-dir.js';
+import { startInstance } from './operation/instance.js';
 import { seedIfEmpty, type SandboxCredentials } from './accounts.js';
 import { ConfigError, loadConfig, type ServiceConfig } from './config.js';
 import { migrate } from './storage/migrations.js';
 import { openDatabase } from './storage/open.js';
-import { createRepository } from './storage/repository.js';
+import { createRepository, type Repository } from './storage/repository.js';
 import { TEST_BANK_ACCOUNTS, TEST_CARDS } from './test-data.js';
 import { loadVaultKeys } from './vault-key.js';
 import { createVault } from './vault.js';
@@ -22,31 +30,91 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
-/** Opens storage, migrates, seeds an empty database and listens. */
-export async function startService(config: ServiceConfig): Promise<RunningService> {
+/** How long shutdown waits for requests in flight before it cuts their connections. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/**
+ * Opens storage (the embedded database under its data directory's lock, made private), migrates,
+ * seeds an empty database and listens. A cluster worker (`prepared`) leaves migrating and seeding
+ * to its primary.
+ */
+export async function startService(config: ServiceConfig, { prepared = false } = {}): Promise<RunningService> {
   const log = createLogger(config.logLevel);
-  const sql = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await migrate(sql);
-  const repository = createRepository(sql);
-  const seeded = await seedIfEmpty(repository);
-  const vault = createVault(loadVaultKeys(config, (message) => log.warn(message)));
-  const app = await buildApp({ repository, vault, config, version: VERSION });
-  await app.listen({ port: config.port, host: config.host });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  const url = config.publicUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
-  if (seeded) {
-    const file = join(config.dataDir, 'sandbox-credentials.json');
-    writeFileSync(file, `${JSON.stringify(seeded, null, 2)}\n`, { mode: 0o600 });
-  }
-  return {
-    url,
-    seeded,
-    async close() {
-      await app.close();
-      await repository.close();
-    },
+  const embedded = !config.databaseUrl;
+  const release = embedded ? lockDataDir(config.dataDir, 'the Paytoken service') : () => undefined;
+  const stack: (() => Promise<void> | void)[] = [release];
+  const unwind = async () => {
+    for (const step of stack.splice(0).reverse()) await step();
   };
+  try {
+    const sql = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    const repository = createRepository(sql);
+    stack.push(() => repository.close());
+    if (embedded) stack.push(() => makePrivate(config.dataDir));
+    if (!prepared) await migrate(sql);
+    const seeded = prepared ? null : await seedIfEmpty(repository);
+    const vault = createVault(loadVaultKeys(config, (message) => log.warn(message)));
+    const accountCache = createAccountCache();
+    const instance = await startInstance(repository, accountCache, {
+      soleProcess: embedded,
+      warn: (message) => log.warn(message),
+    });
+    stack.push(() => instance.stop());
+    const app = await buildApp({
+      repository,
+      vault,
+      config,
+      version: VERSION,
+      accountCache,
+      instance,
+      sharedRateLimits: !embedded,
+    });
+    stack.push(() => closeGracefully(app));
+    // Again after migrating and seeding, and at close: the embedded engine creates its files world-readable.
+    if (embedded) makePrivate(config.dataDir);
+    await app.listen({ port: config.port, host: config.host });
+    if (embedded) {
+      const admin = await startAdminEndpoint(config.dataDir, (argv) =>
+        accountsCommand(argv, repository, () => instance.sync()),
+      );
+      stack.push(() => admin.close());
+    }
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const url = config.publicUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+    if (seeded) saveSandboxCredentials(config, seeded);
+    return { url, seeded, close: unwind };
+  } catch (error) {
+    await unwind();
+    throw error;
+  }
+}
+
+/**
+ * Stops accepting, lets requests in flight finish for up to `SHUTDOWN_GRACE_MS`, then cuts what is
+ * left. Connections already accepted may still send their request for a second (answered 503 with
+ * `Connection: close` while closing): Node's own close would drop them unanswered as idle.
+ */
+async function closeGracefully(app: FastifyInstance): Promise<void> {
+  const server = app.server;
+  const closeIdle = server.closeIdleConnections.bind(server);
+  server.closeIdleConnections = () => undefined;
+  const idle = setTimeout(closeIdle, 1_000);
+  const cut = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+  await app.close();
+  clearTimeout(idle);
+  clearTimeout(cut);
+}
+
+/** One accounts command run inside the service (its admin endpoint): what it printed, or why it failed. */
+async function accountsCommand(argv: string[], repository: Repository, applied: () => Promise<void>) {
+  const lines: string[] = [];
+  try {
+    await runAccountsCommand(argv, repository, (line) => lines.push(line), applied);
+    return { lines };
+  } catch (error) {
+    return { lines, error: error instanceof UsageError ? error.message : `The command failed: ${String(error)}` };
+  }
 }
 
 export function banner(service: RunningService, config: ServiceConfig): string {
@@ -95,14 +163,69 @@ export async function startFromEnvironment(): Promise<{ service: RunningService;
     console.error(error instanceof ConfigError ? error.message : error);
     process.exit(1);
   }
-  const service = await startService(config);
+  let service: RunningService;
+  try {
+    service =
+      config.processes > 1
+        ? await startCluster(config, new URL(import.meta.url).pathname, () => prepareDatabase(config))
+        : await startService(config);
+  } catch (error) {
+    if (!(error instanceof DataDirInUseError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
   console.log(banner(service, config));
+  if (config.processes > 1) console.log(`\n${config.processes} service processes share the port.`);
   return { service, config };
 }
 
+/** What a cluster's primary does once before its workers start: migrate and seed. */
+async function prepareDatabase(config: ServiceConfig): Promise<SandboxCredentials | null> {
+  const sql = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrate(sql);
+    const seeded = await seedIfEmpty(createRepository(sql));
+    if (seeded) saveSandboxCredentials(config, seeded);
+    return seeded;
+  } finally {
+    await sql.close();
+  }
+}
+
+function saveSandboxCredentials(config: ServiceConfig, seeded: SandboxCredentials): void {
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  writeFileSync(join(config.dataDir, 'sandbox-credentials.json'), `${JSON.stringify(seeded, null, 2)}\n`, {
+    mode: 0o600,
+  });
+}
+
+/**
+ * Closes the service on SIGTERM or SIGINT and exits 0 (1 if closing failed). Listening from the
+ * moment it is called: a signal during start closes the service once it has started.
+ */
+export function closeOnSignals(service: Promise<{ close(): Promise<void> }>): void {
+  let closing = false;
+  const stop = () => {
+    if (closing) return;
+    closing = true;
+    service
+      .then((started) => started.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error(error);
+          process.exit(1);
+        },
+      );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { service } = await startFromEnvironment();
-  const stop = () => void service.close().then(() => process.exit(0));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  closeOnSignals(
+    cluster.isWorker
+      ? startService(loadConfig(), { prepared: true })
+      : startFromEnvironment().then(({ service }) => service),
+  );
 }

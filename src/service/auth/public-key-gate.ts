@@ -13,11 +13,11 @@ import type { Caller } from './authenticate.js';
  *   account's traffic never uses up another's (item 7). The address is `request.ip`: the peer, or
  *   the client named in `X-Forwarded-For` by a proxy that `TRUST_PROXY` trusts.
  */
-export function admitPublicKeyCall(
+export async function admitPublicKeyCall(
   request: FastifyRequest,
   caller: Caller,
   deps: Pick<ServiceDeps, 'config' | 'rateLimiter'>,
-): void {
+): Promise<void> {
   if (caller.credential !== 'public') return;
   const origin = request.headers.origin;
   for (const allowed of [caller.account.allowedOrigins, caller.actingFor.allowedOrigins])
@@ -28,7 +28,7 @@ export function admitPublicKeyCall(
     [`key:${account}:${caller.account.publicKey}`, deps.config.tokenRateLimitPerKey],
   ];
   for (const [name, limit] of counters) {
-    const verdict = deps.rateLimiter.hit(name, limit);
+    const verdict = await deps.rateLimiter.hit(name, limit);
     if (!verdict.allowed)
       throw ApiError.of(
         429,

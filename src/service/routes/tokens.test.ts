@@ -1,3 +1,4 @@
+import { requestFingerprint } from '../idempotency.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../shared/wire.js';
 import { fieldMessages } from '../../shared/messages/en.js';
@@ -317,11 +318,25 @@ describe('Idempotency-Key', () => {
 
   it('refuses the same key with another body (422), and the same body from another account is its own', async () => {
     await create(cardToken(), undefined, key('retry-2'));
-    const other = await create(cardToken({ cvc: '999' }), undefined, key('retry-2'));
+    const other = await create(cardToken({ cardNumber: '5555 5555 5555 4444' }), undefined, key('retry-2'));
     expect(other.statusCode).toBe(422);
     expect(other.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
     const shelby = await create(cardToken(), apiKey(service.accounts.shelby), key('retry-2'));
     expect(shelby.statusCode).toBe(201);
+  });
+
+  it('keeps no CVC in any form, nor the card number in clear: a retry with another CVC replays', async () => {
+    const first = await create(cardToken({ cvc: '123' }), undefined, key('no-cvc'));
+    const [stored] = await service.sql.query<{ request_hash: string }>(
+      "SELECT request_hash FROM idempotency_keys WHERE key = 'no-cvc'",
+    );
+    // Every CVC gives the stored hash: trying CVCs with the vault key cannot recover it.
+    const hashWith = (cvc: string) => service.vault.fingerprint(requestFingerprint(cardToken({ cvc }), service.vault));
+    expect(new Set(['000', '123', '999', '4567'].map(hashWith))).toEqual(new Set([stored?.request_hash]));
+    expect(requestFingerprint(cardToken({ cvc: '987' }), service.vault)).not.toMatch(/987|4242/);
+    const retry = await create(cardToken({ cvc: '999' }), undefined, key('no-cvc'));
+    expect(retry.statusCode).toBe(201);
+    expect(retry.json()).toEqual(first.json());
   });
 
   it('keeps no claim for an invalid request, so the fixed retry runs', async () => {

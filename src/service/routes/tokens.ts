@@ -66,15 +66,15 @@ export function tokenRoutes(instance: FastifyInstance, deps: ServiceDeps): void 
       onRequest: async (request, reply) => {
         allowBrowser(request, reply);
         const caller = await authenticate(request, deps, 'public-or-secret');
-        admitPublicKeyCall(request, caller, deps);
+        await admitPublicKeyCall(request, caller, deps);
         request.caller = caller;
       },
     },
     (request, reply) => {
       const { scope } = callerOf(request);
-      return idempotent(request, reply, deps, scope, 'tokens.create', async () => {
+      return idempotent(request, reply, deps, scope, 'tokens.create', async (repository) => {
         const token = newStoredToken(newId('tok'), request.body, scope, deps);
-        await deps.repository.tokens.insert(token);
+        await repository.tokens.insert(token);
         return {
           status: 201,
           headers: { Location: `${baseUrl(request, deps)}/api/v1/tokens/${token.id}` },

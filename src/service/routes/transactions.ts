@@ -92,11 +92,11 @@ export function transactionRoutes(instance: FastifyInstance, deps: ServiceDeps):
       const caller = callerOf(request);
       checkInitiatingPartyFee(draft, caller);
       const base = baseUrl(request, deps);
-      return idempotent(request, reply, deps, caller.scope, 'transactions.create', async () => {
+      return idempotent(request, reply, deps, caller.scope, 'transactions.create', async (repository) => {
         const result =
           'authorizationId' in draft.source
-            ? await capture(draft, draft.source.authorizationId, caller, deps)
-            : await sale(draft, caller, deps);
+            ? await capture(draft, draft.source.authorizationId, caller, { ...deps, repository })
+            : await sale(draft, caller, { ...deps, repository });
         return result.approved ? createdOutcome(result.transaction, base) : declinedOutcome(result, request.id);
       });
     },
@@ -118,8 +118,8 @@ export function transactionRoutes(instance: FastifyInstance, deps: ServiceDeps):
     },
     (request, reply) => {
       const caller = callerOf(request);
-      return idempotent(request, reply, deps, caller.scope, 'transactions.authorize', async () => {
-        const result = await authorize(request.body, caller, deps);
+      return idempotent(request, reply, deps, caller.scope, 'transactions.authorize', async (repository) => {
+        const result = await authorize(request.body, caller, { ...deps, repository });
         if (!result.approved) return declinedOutcome(result, request.id);
         const authorization = toAuthorizationResponse(result.transaction);
         return {

@@ -14,28 +14,43 @@ export interface Account {
   feeSchedules: FeeSchedules;
   /** Browser origins allowed to use the public key; empty allows any. */
   allowedOrigins: string[];
+  /** A disabled account's credentials are refused as if unknown; `npm run accounts -- enable` restores them. */
+  disabled: boolean;
 }
 
-export type NewAccount = Omit<Account, 'id'>;
+export type NewAccount = Omit<Account, 'id' | 'disabled'>;
 
 const ACCOUNT_COLUMNS = `id, name, kind, api_key AS "apiKey", api_secret_hash AS "apiSecretHash", public_key AS "publicKey",
   impersonation_key AS "impersonationKey", system_account_id AS "systemAccountId", fee_schedules AS "feeSchedules",
-  allowed_origins AS "allowedOrigins"`;
+  allowed_origins AS "allowedOrigins", disabled_at IS NOT NULL AS disabled`;
+
+/** Every change to accounts counts one in account_changes, in the same statement, so caches can follow. */
+const COUNT_CHANGE = 'changed AS (UPDATE account_changes SET version = version + 1 WHERE id = 1)';
 
 /** The accounts table: who may call the service, with which keys and fee schedules. */
 export function accountStore(sql: Sql) {
-  const accountBy = async (column: string, value: string): Promise<Account | null> =>
-    (await sql.query<Account>(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE ${column} = $1`, [value]))[0] ?? null;
+  const accountBy = async (column: string, value: string, enabledOnly = true): Promise<Account | null> =>
+    (
+      await sql.query<Account>(
+        `SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE ${column} = $1${enabledOnly ? ' AND disabled_at IS NULL' : ''}`,
+        [value],
+      )
+    )[0] ?? null;
+  const change = async (id: number, set: string, value: unknown): Promise<boolean> =>
+    (await sql.query(`WITH ${COUNT_CHANGE} UPDATE accounts SET ${set} WHERE id = $1 RETURNING id`, [id, value]))
+      .length === 1;
 
   return {
+    /** By a credential: only enabled accounts, so a disabled one's credentials are unknown. */
     findByApiKey: (apiKey: string) => accountBy('api_key', apiKey),
     findByPublicKey: (publicKey: string) => accountBy('public_key', publicKey),
     findByImpersonationKey: (key: string) => accountBy('impersonation_key', key),
-    findByName: (name: string) => accountBy('name', name),
+    /** By name, disabled or not (the accounts command). */
+    findByName: (name: string) => accountBy('name', name, false),
     list: () => sql.query<Account>(`SELECT ${ACCOUNT_COLUMNS} FROM accounts ORDER BY id`),
     async create(account: NewAccount): Promise<Account> {
       const [row] = await sql.query<Account>(
-        `INSERT INTO accounts (name, kind, api_key, api_secret_hash, public_key, impersonation_key, system_account_id, fee_schedules, allowed_origins)
+        `WITH ${COUNT_CHANGE} INSERT INTO accounts (name, kind, api_key, api_secret_hash, public_key, impersonation_key, system_account_id, fee_schedules, allowed_origins)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${ACCOUNT_COLUMNS}`,
         [
           account.name,
@@ -52,9 +67,12 @@ export function accountStore(sql: Sql) {
       if (!row) throw new Error('INSERT … RETURNING returned no account row');
       return row;
     },
-    async setSecretHash(id: number, apiSecretHash: string): Promise<void> {
-      await sql.query('UPDATE accounts SET api_secret_hash = $2 WHERE id = $1', [id, apiSecretHash]);
-    },
+    setSecretHash: (id: number, apiSecretHash: string) => change(id, 'api_secret_hash = $2', apiSecretHash),
+    setDisabled: (id: number, disabled: boolean) =>
+      change(id, 'disabled_at = CASE WHEN $2::boolean THEN coalesce(disabled_at, now()) END', disabled),
+    setAllowedOrigins: (id: number, origins: string[]) => change(id, 'allowed_origins = $2', origins),
+    setFeeSchedules: (id: number, feeSchedules: FeeSchedules) =>
+      change(id, 'fee_schedules = $2', JSON.stringify(feeSchedules)),
   };
 }
 

@@ -98,6 +98,34 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       CREATE INDEX transaction_events_of ON transaction_events (transaction_id, id);
     `,
   },
+  {
+    version: 3,
+    name: 'operation: running processes, account changes, idempotency owners, shared rate limits',
+    sql: `
+      CREATE TABLE service_instances (
+        id                TEXT PRIMARY KEY,
+        pid               INTEGER NOT NULL,
+        host              TEXT NOT NULL,
+        started_at        TIMESTAMPTZ NOT NULL DEFAULT now(),
+        heartbeat_at      TIMESTAMPTZ NOT NULL DEFAULT now(),
+        accounts_version  BIGINT NOT NULL DEFAULT 0
+      );
+      CREATE TABLE account_changes (
+        id       INTEGER PRIMARY KEY CHECK (id = 1),
+        version  BIGINT NOT NULL
+      );
+      INSERT INTO account_changes (id, version) VALUES (1, 0);
+      ALTER TABLE accounts ADD COLUMN disabled_at TIMESTAMPTZ;
+      ALTER TABLE idempotency_keys ADD COLUMN owner TEXT;
+      CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at);
+      CREATE TABLE rate_limit_counts (
+        name          TEXT NOT NULL,
+        window_start  BIGINT NOT NULL,
+        count         INTEGER NOT NULL,
+        PRIMARY KEY (name, window_start)
+      );
+    `,
+  },
 ];
 
 /** Brings the schema up to the newest version; safe to call on every start. */

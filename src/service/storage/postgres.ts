@@ -13,6 +13,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,
+    connectionTimeoutMillis: 5_000, // a database that is down fails requests (and /readyz) instead of hanging them
     ...(options.schema && { options: `-c search_path=${options.schema}` }),
   });
   pool.on('error', () => undefined); // an idle client's broken connection is replaced on next use

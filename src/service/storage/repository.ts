@@ -1,11 +1,14 @@
 import { accountStore, type AccountStore } from './accounts.js';
 import { idempotencyStore, type IdempotencyStore } from './idempotency.js';
+import { instanceStore, type InstanceStore } from './instances.js';
+import { rateLimitStore, type RateLimitStore } from './rate-limits.js';
 import type { Sql } from './sql.js';
 import { tokenStore, type TokenStore } from './tokens.js';
 import { transactionStore, type TransactionStore } from './transactions.js';
 
 export type { Account, NewAccount } from './accounts.js';
 export type { Claim, IdempotencyKey } from './idempotency.js';
+export type { InstanceRow } from './instances.js';
 export type { StoredToken } from './tokens.js';
 export type { NewTransaction, StoredTransaction, TransactionMoney } from './transactions.js';
 export type { Scope } from './types.js';
@@ -16,6 +19,8 @@ export interface Repository {
   tokens: TokenStore;
   transactions: TransactionStore;
   idempotency: IdempotencyStore;
+  instances: InstanceStore;
+  rateLimits: RateLimitStore;
   /** Runs `work` in one database transaction, on a repository bound to it. */
   transaction<T>(work: (repository: Repository) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -28,6 +33,8 @@ export function createRepository(sql: Sql): Repository {
     tokens: tokenStore(sql),
     transactions: transactionStore(sql),
     idempotency: idempotencyStore(sql),
+    instances: instanceStore(sql),
+    rateLimits: rateLimitStore(sql),
     transaction: (work) => sql.transaction((tx) => work(createRepository(tx))),
     close: () => sql.close(),
   };
