@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { compileFunction } from 'node:vm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { acceptedCardTypeSource } from './accepted-card-types.js';
@@ -22,8 +23,13 @@ const require = createRequire(import.meta.url);
 function load(source: string, from: string, modules: Record<string, unknown> = {}): Record<string, unknown> {
   const module = { exports: {} as Record<string, unknown> };
   const requireFrom = createRequire(from);
-  const localRequire = (name: string) => (name in modules ? modules[name] : requireFrom(name));
-  new Function('require', 'module', 'exports', source)(localRequire, module, module.exports);
+  const localRequire = (name: string): unknown => (name in modules ? modules[name] : requireFrom(name));
+  const run = compileFunction(source, ['require', 'module', 'exports'], { filename: from }) as (
+    require: (name: string) => unknown,
+    module: { exports: Record<string, unknown> },
+    exports: Record<string, unknown>,
+  ) => void;
+  run(localRequire, module, module.exports);
   return module.exports;
 }
 

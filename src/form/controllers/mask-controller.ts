@@ -1,5 +1,4 @@
 import IMask from 'imask/holder';
-import type InputMask from 'imask/controls/input';
 import 'imask/masked/pattern';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { CardBrand } from '../../shared/wire.js';
@@ -11,6 +10,24 @@ export function cardPattern(brand: CardBrand | null): string {
   if (brand === 'DinersClub') return '0000 000000 0000';
   return '0000 0000 0000 0000 000';
 }
+
+/**
+ * The part of imask's input mask this controller uses. imask's own .d.ts files import each other
+ * without file extensions, which NodeNext resolution cannot follow, so its types arrive unresolved.
+ */
+interface InputMask {
+  value: string;
+  readonly unmaskedValue: string;
+  readonly masked: { readonly mask: unknown };
+  on(event: 'accept', handler: () => void): unknown;
+  updateOptions(options: { mask: string }): void;
+  destroy(): void;
+}
+
+const createMask = IMask as unknown as (
+  input: HTMLInputElement,
+  options: { mask: string; prepare: (text: string) => string; lazy: boolean },
+) => InputMask;
 
 const digitsOnly = (text: string) => text.replace(/\D/g, '');
 
@@ -52,7 +69,7 @@ export class MaskController implements ReactiveController {
     ][]) {
       const input = root.querySelector<HTMLInputElement>(`input[name="${name}"]`);
       if (!input || this.masks.has(name)) continue;
-      const mask = IMask(input, { mask: options.mask, prepare: options.prepare, lazy: true });
+      const mask = createMask(input, { mask: options.mask, prepare: options.prepare, lazy: true });
       mask.on('accept', () => this.onChange(name, mask.unmaskedValue, mask.value));
       this.masks.set(name, mask);
     }
