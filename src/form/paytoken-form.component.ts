@@ -2,8 +2,8 @@ import { LitElement, html, nothing, type PropertyValues, type TemplateResult } f
 import { parseAmount } from '../shared/money.js';
 import { ACCOUNT_TYPES, type CardBrand } from '../shared/wire.js';
 import type { Verification } from '../shared/validators/verification.js';
-import { createToken } from '../tokenizer/create-token.js';
-import { fieldFailure, type ResultFieldError, type TokenResult } from '../tokenizer/result.js';
+import { messageOf } from '../shared/messages/catalog.js';
+import { createToken, fieldFailure, type ResultFieldError, type TokenResult } from '../tokenizer/index.js';
 import { MaskController } from './controllers/mask-controller.js';
 import { PaytokenChangeEvent, PaytokenErrorEvent, PaytokenTokenEvent } from './events.js';
 import {
@@ -18,15 +18,8 @@ import {
   type Values,
 } from './fields.js';
 import type { Label } from './labels.js';
-import {
-  ENGLISH,
-  catalogOf,
-  formLabel,
-  formMessage,
-  loadCatalog,
-  type FormCatalog,
-  type FormLocale,
-} from './locale.js';
+import { ENGLISH, catalogOf, failureMessage, formLabel, loadCatalog } from './locale.js';
+import type { FormCatalog, FormLocale } from './locales/types.js';
 import { formStyles } from './styles.js';
 
 const BRAND_NAMES: Record<CardBrand, string> = {
@@ -205,9 +198,7 @@ export class PaytokenForm extends LitElement {
     void this.tokenize().then((result) => {
       if (result.success)
         this.outerForm?.requestSubmit(
-          event.submitter instanceof HTMLElement && event.submitter.getRootNode() === document
-            ? (event.submitter as HTMLButtonElement)
-            : null,
+          event.submitter instanceof HTMLElement && event.submitter.getRootNode() === document ? event.submitter : null,
         );
     });
   };
@@ -230,8 +221,9 @@ export class PaytokenForm extends LitElement {
     );
   }
 
-  private message(code: string, fallback = ''): string {
-    return formMessage(this.catalog, code, fallback, { seconds: /\d+/.exec(fallback)?.[0] ?? '60' });
+  /** The message of a field code in the form's language. */
+  private message(code: string): string {
+    return messageOf(this.catalog.messages, code);
   }
 
   private handleValue(name: FieldName, value: string): void {
@@ -295,7 +287,7 @@ export class PaytokenForm extends LitElement {
   private fail(result: Extract<TokenResult, { success: false }>): TokenResult {
     const errors = Object.fromEntries(result.errors.map((error) => [fieldOfPath(error.field), error.code]));
     this.errors = { ...this.errors, ...errors };
-    this.alert = this.message(result.code, result.errorMessage);
+    this.alert = failureMessage(this.catalog, result);
     this.dispatchEvent(new PaytokenErrorEvent(result.errorMessage, result.code, result.errors));
     return result;
   }
@@ -422,7 +414,7 @@ export class PaytokenForm extends LitElement {
               part="tabs"
               role="tablist"
               aria-label=${this.t('methods')}
-              @keydown=${this.handleTabKey}
+              @keydown=${(event: KeyboardEvent) => this.handleTabKey(event)}
             >
               ${methods.map(
                 (method) =>
