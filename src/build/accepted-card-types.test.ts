@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { compileFunction } from 'node:vm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { acceptedCardTypeSource } from './accepted-card-types.js';
@@ -23,9 +24,11 @@ function load(source: string, from: string, modules: Record<string, unknown> = {
   const module = { exports: {} as Record<string, unknown> };
   const requireFrom = createRequire(from);
   const localRequire = (name: string): unknown => (name in modules ? modules[name] : requireFrom(name));
-  // The library's own file, run as Node runs CommonJS (what vm.runInThisContext would do, in one line).
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- evaluating a dependency's own source is the point
-  const run = new Function('require', 'module', 'exports', source) as (...args: unknown[]) => void;
+  const run = compileFunction(source, ['require', 'module', 'exports'], { filename: from }) as (
+    require: (name: string) => unknown,
+    module: { exports: Record<string, unknown> },
+    exports: Record<string, unknown>,
+  ) => void;
   run(localRequire, module, module.exports);
   return module.exports;
 }

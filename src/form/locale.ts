@@ -3,13 +3,14 @@
  * first time a form needs it (a chunk for bundler users, a pinned JSON file beside the hosted script),
  * so pages in English do not carry it. A language that cannot load falls back to English.
  */
-import { clientMessages, fieldMessages, formMessages, formatMessage } from '../shared/messages/en.js';
+import { formatMessage, messageOf } from '../shared/messages/catalog.js';
+import { clientMessages, fieldMessages, formMessages } from '../shared/messages/en.js';
 import { LABELS, type Label } from './labels.js';
 import { loadSpanish } from './locales/load-es.js';
+import type { TokenFailure } from '../tokenizer/index.js';
 import type { FormCatalog, FormLocale } from './locales/types.js';
 
-export type { FormCatalog, FormLocale } from './locales/types.js';
-
+/** The built-in language, and the one shown while another loads or when it cannot. */
 export const ENGLISH: FormCatalog = {
   labels: LABELS,
   messages: { ...fieldMessages, ...clientMessages, ...formMessages },
@@ -32,16 +33,12 @@ export function loadCatalog(locale: FormLocale): Promise<FormCatalog> {
   return spanish;
 }
 
-/** The message of a code; an unknown code (the service's own) keeps `fallback`. */
-export function formMessage(
-  catalog: FormCatalog,
-  code: string,
-  fallback = '',
-  params?: Record<string, string>,
-): string {
-  const template = catalog.messages[code];
-  return template === undefined ? fallback : formatMessage(template, params);
-}
+/**
+ * A failure's message in the form's language, its placeholders filled from the failure's data (not
+ * from the English text); a code the form does not know (the service's own) keeps `errorMessage`.
+ */
+export const failureMessage = (catalog: FormCatalog, failure: TokenFailure): string =>
+  messageOf(catalog.messages, failure.code, failure.errorMessage, { seconds: failure.seconds });
 
 /** A label with its `{name}` placeholders filled. */
 export function formLabel(catalog: FormCatalog, label: Label, params?: Record<string, string>): string {

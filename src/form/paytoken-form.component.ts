@@ -2,6 +2,7 @@ import { LitElement, html, nothing, type PropertyValues, type TemplateResult } f
 import { parseAmount } from '../shared/money.js';
 import { ACCOUNT_TYPES, type CardBrand } from '../shared/wire.js';
 import type { Verification } from '../shared/validators/verification.js';
+import { messageOf } from '../shared/messages/catalog.js';
 import { createToken, fieldFailure, type ResultFieldError, type TokenResult } from '../tokenizer/index.js';
 import { MaskController } from './controllers/mask-controller.js';
 import { PaytokenChangeEvent, PaytokenErrorEvent, PaytokenTokenEvent } from './events.js';
@@ -17,15 +18,8 @@ import {
   type Values,
 } from './fields.js';
 import type { Label } from './labels.js';
-import {
-  ENGLISH,
-  catalogOf,
-  formLabel,
-  formMessage,
-  loadCatalog,
-  type FormCatalog,
-  type FormLocale,
-} from './locale.js';
+import { ENGLISH, catalogOf, failureMessage, formLabel, loadCatalog } from './locale.js';
+import type { FormCatalog, FormLocale } from './locales/types.js';
 import { formStyles } from './styles.js';
 
 const BRAND_NAMES: Record<CardBrand, string> = {
@@ -227,8 +221,9 @@ export class PaytokenForm extends LitElement {
     );
   }
 
-  private message(code: string, fallback = ''): string {
-    return formMessage(this.catalog, code, fallback, { seconds: /\d+/.exec(fallback)?.[0] ?? '60' });
+  /** The message of a field code in the form's language. */
+  private message(code: string): string {
+    return messageOf(this.catalog.messages, code);
   }
 
   private handleValue(name: FieldName, value: string): void {
@@ -292,7 +287,7 @@ export class PaytokenForm extends LitElement {
   private fail(result: Extract<TokenResult, { success: false }>): TokenResult {
     const errors = Object.fromEntries(result.errors.map((error) => [fieldOfPath(error.field), error.code]));
     this.errors = { ...this.errors, ...errors };
-    this.alert = this.message(result.code, result.errorMessage);
+    this.alert = failureMessage(this.catalog, result);
     this.dispatchEvent(new PaytokenErrorEvent(result.errorMessage, result.code, result.errors));
     return result;
   }
@@ -315,13 +310,13 @@ export class PaytokenForm extends LitElement {
       void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(`#tab-${method}`)?.focus());
   }
 
-  private readonly handleTabKey = (event: KeyboardEvent): void => {
+  private handleTabKey(event: KeyboardEvent): void {
     const methods = this.availableMethods;
     const step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: 1, ArrowUp: -1 }[event.key];
     if (!step) return;
     event.preventDefault();
     this.selectMethod(methods[(methods.indexOf(this.method) + step + methods.length) % methods.length] as Method, true);
-  };
+  }
 
   private money(amount: string | undefined): number | null {
     const parsed = amount === undefined ? null : parseAmount(amount);
@@ -419,7 +414,7 @@ export class PaytokenForm extends LitElement {
               part="tabs"
               role="tablist"
               aria-label=${this.t('methods')}
-              @keydown=${this.handleTabKey}
+              @keydown=${(event: KeyboardEvent) => this.handleTabKey(event)}
             >
               ${methods.map(
                 (method) =>

@@ -1,3 +1,4 @@
+import { withRetries } from '../shared/http-retry.js';
 import type { ErrorBody } from '../shared/wire.js';
 import { PaymentDeclinedError, PaytokenApiError } from './errors.js';
 
@@ -19,6 +20,7 @@ export interface RequestOptions {
   idempotencyKey?: string;
 }
 
+/** The first wait: 300 ms, then 600 ms, … each × 0.5–1.5. */
 const BACKOFF_MS = 300;
 
 /** Base64 of UTF-8 text, on any runtime (no Buffer needed). */
@@ -42,48 +44,32 @@ export function createHttp(options: HttpOptions) {
     if (options.impersonationAccountKey) headers.impersonationAccountKey = options.impersonationAccountKey;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (method === 'POST') headers['Idempotency-Key'] = requestOptions.idempotencyKey ?? crypto.randomUUID();
-    const retries = options.maxRetries ?? 2;
-    for (let attempt = 0; ; attempt++) {
-      let response: Response;
-      try {
-        response = await doFetch(`${base}${path}`, {
+    let deadline: AbortSignal | undefined;
+    const attempt = await withRetries(
+      () =>
+        doFetch(`${base}${path}`, {
           method,
           headers,
-          signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
+          signal: (deadline = AbortSignal.timeout(options.timeoutMs ?? 30_000)),
           ...(body !== undefined && { body: JSON.stringify(body) }),
-        });
-      } catch (error) {
-        if (attempt < retries) {
-          await backoff(attempt);
-          continue;
-        }
-        const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
-        throw new PaytokenApiError(0, {
-          code: timedOut ? 'TIMEOUT' : 'NETWORK_ERROR',
-          message: timedOut ? 'The Paytoken API did not answer in time.' : 'The Paytoken API could not be reached.',
-        });
-      }
-      if ((response.status >= 500 || response.status === 409) && attempt < retries) {
-        await backoff(attempt);
-        continue;
-      }
-      const text = await response.text();
-      let parsed: unknown = null;
-      try {
-        parsed = text ? JSON.parse(text) : null;
-      } catch {
-        parsed = null;
-      }
-      if (response.ok) return parsed as T;
-      const error = (parsed && typeof parsed === 'object' ? parsed : {}) as Partial<ErrorBody>;
-      if (error.paymentResponseCode)
-        throw new PaymentDeclinedError(response.status, { ...error, paymentResponseCode: error.paymentResponseCode });
-      throw new PaytokenApiError(response.status, error);
+        }),
+      // 409: the same Idempotency-Key is still running; retrying waits for its answer.
+      ({ response }) => !response || response.status >= 500 || response.status === 409,
+      options.maxRetries ?? 2,
+      BACKOFF_MS,
+    );
+    if (!attempt.response) {
+      const timedOut = deadline?.aborted === true;
+      throw new PaytokenApiError(0, {
+        code: timedOut ? 'TIMEOUT' : 'NETWORK_ERROR',
+        message: timedOut ? 'The Paytoken API did not answer in time.' : 'The Paytoken API could not be reached.',
+      });
     }
+    const { response, body: parsed } = attempt;
+    if (response.ok) return parsed as T;
+    const error = (parsed && typeof parsed === 'object' ? parsed : {}) as Partial<ErrorBody>;
+    if (error.paymentResponseCode)
+      throw new PaymentDeclinedError(response.status, { ...error, paymentResponseCode: error.paymentResponseCode });
+    throw new PaytokenApiError(response.status, error);
   };
-}
-
-/** 300 ms, 600 ms, … each × 0.5–1.5. */
-function backoff(attempt: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, BACKOFF_MS * 2 ** attempt * (0.5 + Math.random())));
 }

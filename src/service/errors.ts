@@ -1,3 +1,4 @@
+import { formatMessage, type MessageParams } from '../shared/messages/catalog.js';
 import { summarize } from '../shared/validators/fields.js';
 import type { FieldError } from '../shared/wire.js';
 
@@ -51,11 +52,10 @@ export class ApiError extends Error {
   static of(
     status: number,
     code: ServiceCode,
-    params: Record<string, string | number> = {},
+    params: MessageParams = {},
     headers: Record<string, string> = {},
   ): ApiError {
-    const message = SERVICE_MESSAGES[code].replace(/\{(\w+)\}/g, (_, name: string) => String(params[name]));
-    return new ApiError(status, code, message, [], headers);
+    return new ApiError(status, code, formatMessage(SERVICE_MESSAGES[code], params), [], headers);
   }
 
   /** A 400 listing every field problem; one problem lends its code to the whole. */

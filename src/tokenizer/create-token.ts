@@ -78,7 +78,7 @@ async function tokenize(data: TokenRequest, options: CreateTokenOptions = {}): P
 }
 
 function toResult(outcome: Outcome, url: URL): TokenResult {
-  if (outcome.kind !== 'response') return failure(NO_RESPONSE[outcome.kind]);
+  if (typeof outcome === 'string') return failure(NO_RESPONSE[outcome]);
   const { response } = outcome;
   const body = (outcome.body && typeof outcome.body === 'object' ? outcome.body : {}) as Partial<ErrorBody> & {
     id?: unknown;

@@ -1,7 +1,8 @@
-/** One POST with bounded retries, an overall deadline and an abort signal. */
+/** One POST with bounded retries (src/shared/http-retry.ts), an overall deadline and an abort signal. */
+import { withRetries } from '../shared/http-retry.js';
 
-export type Outcome =
-  { kind: 'response'; response: Response; body: unknown } | { kind: 'network' | 'timeout' | 'aborted' };
+/** The last response with its JSON body, or why there was none. */
+export type Outcome = { response: Response; body: unknown } | 'network' | 'timeout' | 'aborted';
 
 export interface PostOptions {
   headers: Record<string, string>;
@@ -11,6 +12,7 @@ export interface PostOptions {
   retries: number;
 }
 
+/** The first wait: 250 ms, then 500 ms, each × 0.5–1.5. */
 const BACKOFF_MS = 250;
 
 /** Posts `body` as JSON; never throws. */
@@ -32,34 +34,17 @@ export async function postJson(
     credentials: 'omit',
     cache: 'no-store',
   };
-  for (let attempt = 0; ; attempt++) {
-    let outcome: Outcome;
-    try {
-      const response = await fetch(url, init);
-      const text = await response.text();
-      outcome = { kind: 'response', response, body: parseJson(text) };
-    } catch {
-      outcome = { kind: 'network' };
-    }
-    const { aborted, reason } = controller.signal as { aborted: boolean; reason: unknown };
-    const failed = outcome.kind === 'network' || (outcome.kind === 'response' && outcome.response.status >= 500);
-    if (aborted || !failed || attempt >= retries) {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', cancel);
-      return aborted ? { kind: reason === 'timeout' ? 'timeout' : 'aborted' } : outcome;
-    }
-    // Jittered exponential backoff (250 ms, 500 ms, … × 0.5–1.5), cut short by an abort.
-    await new Promise((resolve) => {
-      setTimeout(resolve, BACKOFF_MS * 2 ** attempt * (0.5 + Math.random()));
-      controller.signal.addEventListener('abort', resolve);
-    });
-  }
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
+  const attempt = await withRetries(
+    () => fetch(url, init),
+    ({ response }) => !response || response.status >= 500,
+    retries,
+    BACKOFF_MS,
+    controller.signal,
+  );
+  clearTimeout(timer);
+  signal?.removeEventListener('abort', cancel);
+  const { aborted, reason } = controller.signal as { aborted: boolean; reason: 'timeout' | 'aborted' };
+  // Only the two abort() calls above abort the controller, each with its Outcome as the reason.
+  if (aborted) return reason;
+  return attempt.response ? attempt : 'network';
 }

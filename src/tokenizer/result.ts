@@ -1,4 +1,5 @@
-import { clientMessages, formatMessage, type ClientCode } from '../shared/messages/en.js';
+import { formatMessage } from '../shared/messages/catalog.js';
+import { clientMessages, type ClientCode } from '../shared/messages/en.js';
 import { summarize } from '../shared/validators/fields.js';
 import type { FieldError } from '../shared/wire.js';
 
@@ -19,20 +20,24 @@ export interface TokenFailure {
   errorMessage: string;
   code: string;
   errors: ResultFieldError[];
+  /**
+   * RATE_LIMITED only: the seconds to wait before trying again, the number in `errorMessage`, so a page
+   * can word the message in its own language.
+   */
+  seconds?: number;
 }
 
 /** What `createToken` hands back: the shape of the real service's callback object, plus `code` and `errors`. */
 export type TokenResult = TokenSuccess | TokenFailure;
 
-export function failure(code: ClientCode, params?: Record<string, string | number>): TokenFailure {
-  return { success: false, errorMessage: formatMessage(clientMessages[code], params), code, errors: [] };
+/** A failure of the script's own: its English message, with `detail` filled in and carried as data. */
+export function failure(code: ClientCode, detail?: Pick<TokenFailure, 'seconds'>): TokenFailure {
+  return { success: false, errorMessage: formatMessage(clientMessages[code], detail), code, errors: [], ...detail };
 }
 
 /**
- * The failure `createToken` gives for field problems found before any request: one code when there
- * is one problem, else VALIDATION_FAILED; the message lists them all.
- * @example fieldFailure([{ field: 'payer', code: 'PAYER_REQUIRED', message: 'Full name is required.' }])
- *   // → { success: false, code: 'PAYER_REQUIRED', errorMessage: 'Full name is required.', errors: [ … ] }
+ * The failure for field problems: one code when there is one problem, else VALIDATION_FAILED; the
+ * message lists them all. The form builds its own field failures with it.
  */
 export function fieldFailure(errors: ResultFieldError[]): TokenFailure {
   const { code, message } = summarize(errors);

@@ -11,6 +11,24 @@ export function cardPattern(brand: CardBrand | null): string {
   return '0000 0000 0000 0000 000';
 }
 
+/**
+ * The part of imask's input mask this controller uses. imask's own .d.ts files import each other
+ * without file extensions, which NodeNext resolution cannot follow, so its types arrive unresolved.
+ */
+interface InputMask {
+  value: string;
+  readonly unmaskedValue: string;
+  readonly masked: { readonly mask: unknown };
+  on(event: 'accept', handler: () => void): unknown;
+  updateOptions(options: { mask: string }): void;
+  destroy(): void;
+}
+
+const createMask = IMask as unknown as (
+  input: HTMLInputElement,
+  options: { mask: string; prepare: (text: string) => string; lazy: boolean },
+) => InputMask;
+
 const digitsOnly = (text: string) => text.replace(/\D/g, '');
 
 /** A pasted or autofilled "12/2030", "12/30" or "1230" → "1230"; typed characters pass through. */
@@ -19,23 +37,6 @@ function expiryDigits(text: string): string {
   if (whole) return `${(whole[1] as string).padStart(2, '0')}${(whole[2] as string).slice(-2)}`;
   return digitsOnly(text);
 }
-
-/**
- * What this controller uses of an imask instance. imask's ESM typings import their own files without
- * extensions, which NodeNext resolution cannot follow, so `IMask` reaches TypeScript untyped; this
- * names the part we rely on, checked where it is created.
- */
-interface InputMask {
-  value: string;
-  readonly unmaskedValue: string;
-  readonly masked: { mask: unknown };
-  on(event: 'accept', handler: () => void): void;
-  updateOptions(options: { mask: string }): void;
-  destroy(): void;
-}
-type MaskOptions = { mask: string; prepare: (text: string) => string; lazy: boolean };
-// eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- untyped by NodeNext, see InputMask
-const createMask: (input: HTMLInputElement, options: MaskOptions) => InputMask = IMask;
 
 const PATTERNS: Partial<Record<FieldName, { mask: string; prepare: (text: string) => string }>> = {
   cardNumber: { mask: cardPattern(null), prepare: digitsOnly },

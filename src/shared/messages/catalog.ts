@@ -1,47 +1,29 @@
-import {
-  amountMessages,
-  clientMessages,
-  fieldMessages,
-  formMessages,
-  formatMessage,
-  transactionMessages,
-  type MessageCatalog,
-} from './en.js';
-import { esAmount, esClient, esField, esForm, esTransaction } from './es.js';
+/**
+ * The one way a message is made from a catalog: look the code up, fill its `{name}` placeholders.
+ * The tokenizer, the form (in any of its languages) and the service all go through here.
+ */
 
-/** Every English message. */
-export const en: MessageCatalog = {
-  ...fieldMessages,
-  ...amountMessages,
-  ...clientMessages,
-  ...transactionMessages,
-  ...formMessages,
-};
-/** Every Spanish message. */
-export const es: MessageCatalog = { ...esField, ...esAmount, ...esClient, ...esTransaction, ...esForm };
-
-export const LOCALES = { en, es } as const;
-export type Locale = keyof typeof LOCALES;
+/** Values for a message's placeholders, by name; a missing one leaves its placeholder as it is. */
+export type MessageParams = Partial<Record<string, string | number>>;
 
 /**
- * The message for a code in a language; a code outside the catalog (a newer service's) gets `fallback`.
- * @example messageFor('es', 'INVALID_CVC') // 'El código de seguridad debe tener 3 dígitos (4 para American Express).'
+ * Fills `{name}` placeholders; a placeholder without a value stays as it is.
+ * @example formatMessage('Try again in {seconds} seconds.', { seconds: 30 }) // 'Try again in 30 seconds.'
  */
-export function messageFor(
-  locale: Locale,
-  code: string,
-  fallback = '',
-  params?: Record<string, string | number>,
-): string {
-  return lookup(LOCALES[locale], code, fallback, params);
+export function formatMessage(template: string, params: MessageParams = {}): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => String(params[name] ?? whole));
 }
 
-/** The same lookup over any catalog, for bundles that carry only some areas (the form). */
-export function lookup(
+/**
+ * The message of `code` in `catalog` with its placeholders filled; a code outside the catalog (a newer
+ * service's, say) gets `fallback`.
+ * @example messageOf(esClient, 'RATE_LIMITED', '', { seconds: 12 }) // 'Demasiados intentos. Vuelva a intentarlo en 12 segundos.'
+ */
+export function messageOf(
   catalog: Partial<Record<string, string>>,
   code: string,
   fallback = '',
-  params?: Record<string, string | number>,
+  params?: MessageParams,
 ): string {
   const template = catalog[code];
   return template === undefined ? fallback : formatMessage(template, params);

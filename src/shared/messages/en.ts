@@ -1,7 +1,7 @@
 /**
  * English messages for every error code the browser can show, one catalog per area so the hosted
  * script carries only the codes it can produce. `ErrorCode` is derived from the keys, so a code
- * without a message cannot exist. `{seconds}`-style placeholders are filled by `formatMessage`.
+ * without a message cannot exist. `{seconds}`-style placeholders are filled by `formatMessage` (catalog.ts).
  */
 /** Field validation (contract §3), shared by the browser and the service. */
 export const fieldMessages = {
@@ -105,11 +105,3 @@ export type ErrorCode = FieldCode | AmountCode | ClientCode | TransactionCode | 
 
 /** A catalog maps every code to a message. */
 export type MessageCatalog = Record<ErrorCode, string>;
-
-/**
- * Fills `{name}` placeholders.
- * @example formatMessage(en.RATE_LIMITED, { seconds: 30 }) // 'Too many attempts. Try again in 30 seconds.'
- */
-export function formatMessage(template: string, params: Record<string, string | number> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => String(params[name] ?? whole));
-}
