@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApp, createLogger } from './app.js';
 import { seedIfEmpty, type SandboxCredentials } from './accounts.js';
+import { sandboxEnv } from './sandbox-env.js';
 import { ConfigError, loadConfig, type ServiceConfig } from './config.js';
 import { migrate } from './storage/migrations.js';
 import { openDatabase } from './storage/open.js';
@@ -38,6 +39,7 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
   if (seeded) {
     const file = join(config.dataDir, 'sandbox-credentials.json');
     writeFileSync(file, `${JSON.stringify(seeded, null, 2)}\n`, { mode: 0o600 });
+    writeFileSync(join(config.dataDir, 'sandbox.env'), sandboxEnv(seeded), { mode: 0o600 });
   }
   return {
     url,
