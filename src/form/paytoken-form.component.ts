@@ -489,7 +489,7 @@ export class PaytokenForm extends LitElement {
         type="button"
         ?disabled=${this.pending || this.matches(':disabled')}
         aria-busy=${this.pending ? 'true' : 'false'}
-        @click=${() => void this.tokenize()}
+        @click=${() => (this.name && this.#outerForm ? this.#outerForm.requestSubmit() : void this.tokenize())}
       >
         ${label}
       </button>
