@@ -83,7 +83,9 @@ export default tseslint.config(
   // README snippets (e2e/readme.spec.ts runs them in the page that loaded the hosted scripts).
   {
     files: ['demo/snippets/*.js'],
-    languageOptions: { globals: { Paytoken: 'readonly', document: 'readonly', console: 'readonly' } },
+    languageOptions: {
+      globals: { Paytoken: 'readonly', document: 'readonly', console: 'readonly', process: 'readonly' },
+    },
   },
   prettier,
 );

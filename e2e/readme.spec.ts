@@ -47,7 +47,14 @@ const runSnippet = (page: Page, name: string) =>
   page.evaluate(`(async () => {\n${snippet(name)}\nreturn typeof result === 'undefined' ? undefined : result;\n})()`);
 
 test('the README holds every snippet verbatim', () => {
-  for (const name of ['hosted-script.html', 'bank-account.js', 'dropin.html', 'dropin-events.js', 'curl.sh']) {
+  for (const name of [
+    'sdk.js',
+    'hosted-script.html',
+    'bank-account.js',
+    'dropin.html',
+    'dropin-events.js',
+    'curl.sh',
+  ]) {
     const language = LANGUAGES[name.split('.').pop() as string] as string;
     expect(README.includes(`\`\`\`${language}\n${snippet(name)}\`\`\``), `${name} is in README.md`).toBe(true);
   }
@@ -176,4 +183,39 @@ test('the curl walk-through gives the answers the README shows', async ({ servic
   });
   expect(JSON.parse(answers[5] as string)).toMatchObject({ captured: true, transactionId: hold.transactionId });
   expect(JSON.parse(answers[6] as string)).toMatchObject({ code: 'TOKEN_NOT_FOUND' });
+});
+
+test('the server SDK checkout runs with the sandbox variables and a token id', async ({ service }) => {
+  const made = await service.asServer(service.accounts.springfield, '/api/v1/tokens', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      payer: 'Ada Lovelace',
+      emailAddress: 'ada@example.com',
+      creditCardInformation: {
+        accountHolder: 'Ada Lovelace',
+        cardNumber: VISA.number,
+        cvc: VISA.cvc,
+        month: '12',
+        year: 2030,
+      },
+    }),
+  });
+  const { id } = (await made.json()) as { id: string };
+  const cwd = mkdtempSync(join(tmpdir(), 'readme-sdk-'));
+  symlinkSync(service.dataDir, join(cwd, '.data'));
+  const script = new URL('sdk.js', SNIPPETS).pathname;
+  const { stdout } = await promisify(execFile)('bash', ['-c', `. .data/sandbox.env && node "${script}" ${id}`], {
+    cwd,
+    env: { ...process.env, PAYTOKEN: service.url },
+  });
+  expect(JSON.parse(stdout)).toMatchObject({
+    token: { id, transactionType: 'Visa', lastFour: '4242' },
+    fees: { achPayerFee: 3, creditCardPayerFee: 3.25 },
+    paid: { amount: 103.25, payerFee: 3.25, netAmount: 100, payerFeeMode: 'Included' },
+    capture: { amount: 50, fee: 1.63, netAmount: 48.37, payerFeeMode: 'Custom' },
+    declined: 'The amount exceeds the approval limit of 1,000,000.00.',
+  });
+  const gone = await service.asServer(service.accounts.springfield, `/api/v1/tokens/${id}`);
+  expect(gone.status).toBe(404);
 });
