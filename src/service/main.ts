@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { buildApp, createLogger } from './app.js';
 import { seedIfEmpty, type SandboxCredentials } from './accounts.js';
 import { sandboxEnv } from './sandbox-env.js';
+import { readableLogStream } from './readable-log.js';
+import type { DestinationStream } from 'pino';
 import { ConfigError, loadConfig, type ServiceConfig } from './config.js';
 import { migrate } from './storage/migrations.js';
 import { openDatabase } from './storage/open.js';
@@ -23,15 +25,15 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
-/** Opens storage, migrates, seeds an empty database and listens. */
-export async function startService(config: ServiceConfig): Promise<RunningService> {
-  const log = createLogger(config.logLevel);
+/** Opens storage, migrates, seeds an empty database and listens; logs go to `logStream` (default: JSON on stdout). */
+export async function startService(config: ServiceConfig, logStream?: DestinationStream): Promise<RunningService> {
+  const log = createLogger(config.logLevel, logStream);
   const sql = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrate(sql);
   const repository = createRepository(sql);
   const seeded = await seedIfEmpty(repository);
   const vault = createVault(loadVaultKeys(config, (message) => log.warn(message)));
-  const app = await buildApp({ repository, vault, config, version: VERSION });
+  const app = await buildApp({ repository, vault, config, version: VERSION, ...(logStream && { logStream }) });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -71,6 +73,7 @@ export function banner(service: RunningService, config: ServiceConfig): string {
         `  ${''.padEnd(15)} publicKey ${account.publicKey}${account.impersonationKey ? `  impersonationKey ${account.impersonationKey}` : ''}`,
       );
     }
+    lines.push(`  For curl: . ${join(config.dataDir, 'sandbox.env')}   ($API_KEY, $API_SECRET: Springfield's own)`);
   } else {
     lines.push(
       '',
@@ -97,7 +100,8 @@ export async function startFromEnvironment(): Promise<{ service: RunningService;
     console.error(error instanceof ConfigError ? error.message : error);
     process.exit(1);
   }
-  const service = await startService(config);
+  // A person reads `npm start`: one short line per request. Production keeps JSON for log collectors.
+  const service = await startService(config, process.env.NODE_ENV === 'production' ? undefined : readableLogStream());
   console.log(banner(service, config));
   return { service, config };
 }
