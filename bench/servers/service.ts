@@ -36,9 +36,11 @@ console.log(
     basic: `Basic ${Buffer.from(`${springfield.apiKey}:${springfield.apiSecret}`).toString('base64')}`,
   }),
 );
-process.on('SIGTERM', async () => {
+process.on('SIGTERM', () => void stop());
+
+async function stop(): Promise<void> {
   await app.close();
   if (schema) await sql.query(`DROP SCHEMA ${schema} CASCADE`);
   await repository.close();
   process.exit(0);
-});
+}

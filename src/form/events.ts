@@ -1,5 +1,5 @@
 import type { CardBrand } from '../shared/wire.js';
-import type { ResultFieldError } from '../tokenizer/result.js';
+import type { ResultFieldError } from '../tokenizer/index.js';
 import type { Method } from './fields.js';
 
 /** A token was made; only its id is in the event. */

@@ -6,14 +6,9 @@
 import { clientMessages, fieldMessages, formMessages, formatMessage } from '../shared/messages/en.js';
 import { LABELS, type Label } from './labels.js';
 import { loadSpanish } from './locales/load-es.js';
+import type { FormCatalog, FormLocale } from './locales/types.js';
 
-export type FormLocale = 'en' | 'es';
-
-export interface FormCatalog {
-  labels: Record<Label, string>;
-  /** The codes a form can show: not the service's transaction codes. */
-  messages: Partial<Record<string, string>>;
-}
+export type { FormCatalog, FormLocale } from './locales/types.js';
 
 export const ENGLISH: FormCatalog = {
   labels: LABELS,

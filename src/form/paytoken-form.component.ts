@@ -2,8 +2,7 @@ import { LitElement, html, nothing, type PropertyValues, type TemplateResult } f
 import { parseAmount } from '../shared/money.js';
 import { ACCOUNT_TYPES, type CardBrand } from '../shared/wire.js';
 import type { Verification } from '../shared/validators/verification.js';
-import { createToken } from '../tokenizer/create-token.js';
-import { fieldFailure, type ResultFieldError, type TokenResult } from '../tokenizer/result.js';
+import { createToken, fieldFailure, type ResultFieldError, type TokenResult } from '../tokenizer/index.js';
 import { MaskController } from './controllers/mask-controller.js';
 import { PaytokenChangeEvent, PaytokenErrorEvent, PaytokenTokenEvent } from './events.js';
 import {
@@ -104,7 +103,7 @@ export class PaytokenForm extends LitElement {
   private tokenId: string | null = null;
   /** The last render waited for the form's language to load. */
   #waitingForLanguage = false;
-  private pendingResult: Promise<TokenResult> | null = null;
+  #pendingResult: Promise<TokenResult> | null = null;
   private readonly internals: ElementInternals;
   private readonly masks = new MaskController(this, (name, unmasked) => this.#handleValue(name, unmasked));
 
@@ -135,13 +134,13 @@ export class PaytokenForm extends LitElement {
    * pending, another call returns the same Promise and sends nothing.
    */
   tokenize(): Promise<TokenResult> {
-    if (this.pendingResult) return this.pendingResult;
+    if (this.#pendingResult) return this.#pendingResult;
     const invalid = this.visibleFields().filter((spec) => !checkField(spec, this.values).isValid);
     if (invalid.length) return Promise.resolve(this.showInvalid(invalid));
     this.pending = true;
     this.alert = '';
     const request = toTokenRequest(this.method, this.values, { payer: this.payer, emailAddress: this.emailAddress });
-    this.pendingResult = createToken(request, {
+    this.#pendingResult = createToken(request, {
       publicKey: this.publicKey,
       apiUrl: this.apiUrl,
       impersonationAccountKey: this.impersonationAccountKey,
@@ -152,9 +151,9 @@ export class PaytokenForm extends LitElement {
       )
       .finally(() => {
         this.pending = false;
-        this.pendingResult = null;
+        this.#pendingResult = null;
       });
-    return this.pendingResult;
+    return this.#pendingResult;
   }
 
   /**
@@ -220,9 +219,7 @@ export class PaytokenForm extends LitElement {
     void this.tokenize().then((result) => {
       if (result.success)
         this.#outerForm?.requestSubmit(
-          event.submitter instanceof HTMLElement && event.submitter.getRootNode() === document
-            ? (event.submitter as HTMLButtonElement)
-            : null,
+          event.submitter instanceof HTMLElement && event.submitter.getRootNode() === document ? event.submitter : null,
         );
     });
   };
@@ -339,7 +336,7 @@ export class PaytokenForm extends LitElement {
       void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(`#tab-${method}`)?.focus());
   }
 
-  #handleTabKey(event: KeyboardEvent): void {
+  readonly #handleTabKey = (event: KeyboardEvent): void => {
     const methods = this.availableMethods;
     const step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: 1, ArrowUp: -1 }[event.key];
     if (!step) return;
@@ -348,7 +345,7 @@ export class PaytokenForm extends LitElement {
       methods[(methods.indexOf(this.method) + step + methods.length) % methods.length] as Method,
       true,
     );
-  }
+  };
 
   #money(amount: string | undefined): number | null {
     const parsed = amount === undefined ? null : parseAmount(amount);

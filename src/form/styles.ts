@@ -4,7 +4,7 @@ import { unsafeCSS } from 'lit';
  * A constant stylesheet: Lit's own `css` tag also checks interpolated values, which this text has none
  * of (the signature allows none), for ~150 B brotli in the hosted bundle. The build minifies the text.
  */
-const css = (strings: TemplateStringsArray, ...none: never[]) => unsafeCSS(strings.join(''));
+const css = (strings: TemplateStringsArray, ..._none: never[]) => unsafeCSS(strings.join(''));
 
 /**
  * Custom properties (all optional): --paytoken-font-family, --paytoken-font-size,

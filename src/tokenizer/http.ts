@@ -41,7 +41,7 @@ export async function postJson(
     } catch {
       outcome = { kind: 'network' };
     }
-    const { aborted, reason } = controller.signal;
+    const { aborted, reason } = controller.signal as { aborted: boolean; reason: unknown };
     const failed = outcome.kind === 'network' || (outcome.kind === 'response' && outcome.response.status >= 500);
     if (aborted || !failed || attempt >= retries) {
       clearTimeout(timer);

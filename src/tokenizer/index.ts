@@ -4,7 +4,13 @@
  */
 export { configure, type PaytokenConfig } from './config.js';
 export { createToken, type CreateTokenOptions, type TokenCallback } from './create-token.js';
-export type { ResultFieldError, TokenFailure, TokenResult, TokenSuccess } from './result.js';
+export {
+  fieldFailure,
+  type ResultFieldError,
+  type TokenFailure,
+  type TokenResult,
+  type TokenSuccess,
+} from './result.js';
 export type {
   AccountType,
   BankAccountInformation,

@@ -28,7 +28,12 @@ export function failure(code: ClientCode, params?: Record<string, string | numbe
   return { success: false, errorMessage: formatMessage(clientMessages[code], params), code, errors: [] };
 }
 
-/** One code when there is one problem, else VALIDATION_FAILED; the message lists them all. */
+/**
+ * The failure `createToken` gives for field problems found before any request: one code when there
+ * is one problem, else VALIDATION_FAILED; the message lists them all.
+ * @example fieldFailure([{ field: 'payer', code: 'PAYER_REQUIRED', message: 'Full name is required.' }])
+ *   // → { success: false, code: 'PAYER_REQUIRED', errorMessage: 'Full name is required.', errors: [ … ] }
+ */
 export function fieldFailure(errors: ResultFieldError[]): TokenFailure {
   const { code, message } = summarize(errors);
   return { success: false, errorMessage: message, code, errors };

@@ -1,5 +1,4 @@
 import IMask from 'imask/holder';
-import type InputMask from 'imask/controls/input';
 import 'imask/masked/pattern';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { CardBrand } from '../../shared/wire.js';
@@ -20,6 +19,23 @@ function expiryDigits(text: string): string {
   if (whole) return `${(whole[1] as string).padStart(2, '0')}${(whole[2] as string).slice(-2)}`;
   return digitsOnly(text);
 }
+
+/**
+ * What this controller uses of an imask instance. imask's ESM typings import their own files without
+ * extensions, which NodeNext resolution cannot follow, so `IMask` reaches TypeScript untyped; this
+ * names the part we rely on, checked where it is created.
+ */
+interface InputMask {
+  value: string;
+  readonly unmaskedValue: string;
+  readonly masked: { mask: unknown };
+  on(event: 'accept', handler: () => void): void;
+  updateOptions(options: { mask: string }): void;
+  destroy(): void;
+}
+type MaskOptions = { mask: string; prepare: (text: string) => string; lazy: boolean };
+// eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- untyped by NodeNext, see InputMask
+const createMask: (input: HTMLInputElement, options: MaskOptions) => InputMask = IMask;
 
 const PATTERNS: Partial<Record<FieldName, { mask: string; prepare: (text: string) => string }>> = {
   cardNumber: { mask: cardPattern(null), prepare: digitsOnly },
@@ -52,7 +68,7 @@ export class MaskController implements ReactiveController {
     ][]) {
       const input = root.querySelector<HTMLInputElement>(`input[name="${name}"]`);
       if (!input || this.masks.has(name)) continue;
-      const mask = IMask(input, { mask: options.mask, prepare: options.prepare, lazy: true });
+      const mask = createMask(input, { mask: options.mask, prepare: options.prepare, lazy: true });
       mask.on('accept', () => this.onChange(name, mask.unmaskedValue, mask.value));
       this.masks.set(name, mask);
     }

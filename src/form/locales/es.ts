@@ -3,7 +3,7 @@
  * loaded when a form first needs it (see ../locale.ts).
  */
 import { esClient, esForm, esPayerField } from '../../shared/messages/es.js';
-import type { FormCatalog } from '../locale.js';
+import type { FormCatalog } from './types.js';
 
 export const ES: FormCatalog = {
   labels: {

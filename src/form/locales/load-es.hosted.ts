@@ -3,7 +3,7 @@
  * fetched with the SHA-384 the build computed, so a page that pins paytoken-form.js with `integrity`
  * pins its Spanish too. Values from src/build/hosted-locales.ts.
  */
-import type { FormCatalog } from '../locale.js';
+import type { FormCatalog } from './types.js';
 
 declare const __PAYTOKEN_ES_FILE__: string;
 declare const __PAYTOKEN_ES_INTEGRITY__: string;

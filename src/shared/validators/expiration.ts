@@ -15,6 +15,8 @@ export function expirationMonth(value: unknown): Verification {
   if (value === undefined || value === null || value === '') return invalid('EXPIRATION_MONTH_REQUIRED', true);
   const month = wholeNumber(value, 2);
   if (month !== null && month >= 1 && month <= 12) return VALID;
+  // wholeNumber accepted `value`, so it is a string or a number here.
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string
   return invalid('INVALID_EXPIRATION_MONTH', month === 0 && String(value).trim().length === 1);
 }
 
