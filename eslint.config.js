@@ -80,5 +80,12 @@ export default tseslint.config(
     ['src/service/routes/*.test.ts'],
   ),
   { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
+  // README snippets (e2e/readme.spec.ts runs them in the page that loaded the hosted scripts).
+  {
+    files: ['demo/snippets/*.js'],
+    languageOptions: {
+      globals: { Paytoken: 'readonly', document: 'readonly', console: 'readonly', process: 'readonly' },
+    },
+  },
   prettier,
 );

@@ -31,8 +31,21 @@ const PAGES: Record<string, string> = {
   '/dropin': 'dropin.html',
   '/script-tag': 'script-tag.html',
   '/demo.css': 'demo.css',
+  '/favicon.svg': 'favicon.svg',
 };
-const TYPES: Record<string, string> = { html: 'text/html; charset=utf-8', css: 'text/css; charset=utf-8' };
+const TYPES: Record<string, string> = {
+  html: 'text/html; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  svg: 'image/svg+xml',
+};
+/** The payer's words for a transaction's method: the service says `Ach`, a payer says "Bank account". */
+const METHOD_NAMES: Record<string, string> = {
+  Ach: 'Bank account',
+  AmericanExpress: 'American Express',
+  DinersClub: 'Diners Club',
+  Jcb: 'JCB',
+  MasterCard: 'Mastercard',
+};
 
 class DemoError extends Error {
   constructor(
@@ -108,7 +121,7 @@ export async function startDemo(options: DemoOptions): Promise<{ url: string; cl
         charged: transaction.amount,
         payerFee: transaction.payerFee,
         agencyNet: transaction.netAmount,
-        method: transaction.transactionType,
+        method: METHOD_NAMES[transaction.transactionType ?? ''] ?? transaction.transactionType,
         lastFour: token.lastFour,
         payerFeeMode: transaction.payerFeeMode,
       });

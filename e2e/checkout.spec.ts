@@ -74,7 +74,7 @@ for (const [name, path, pay] of flows) {
         charged: '$103.00',
         payerFee: '$3.00',
         agencyNet: '$100.00',
-        method: 'Ach ····6789',
+        method: 'Bank account ····6789',
       });
       expect(await transactionAsService(service, paid.transactionId as string, 'springfield')).toMatchObject({
         amount: 103,
@@ -87,7 +87,9 @@ for (const [name, path, pay] of flows) {
       await page.goto(`${demo.url}${path}`);
       await choose(page, 'springfield', '25.00');
       await pay(page, DECLINED);
-      await expect(page.locator('#problem')).toHaveText('The payment was declined by the card issuer.');
+      // The drop-in page reports it inside the form (showPaymentError); the script-tag page above its button.
+      const problem = path === '/dropin' ? page.locator('paytoken-form').getByRole('alert') : page.locator('#problem');
+      await expect(problem).toHaveText('The payment was declined by the card issuer.');
       await expect(page.locator('#receipt')).toBeHidden();
       void service;
     });

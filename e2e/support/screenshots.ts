@@ -1,10 +1,10 @@
 /**
  * `npm run screenshots`: pictures for the README (docs/form-card.png, docs/form-bank-errors.png,
- * docs/demo-checkout.png), taken in Chromium against the real service and demo.
+ * docs/demo-checkout.png, docs/demo-phone-decline.png), taken in Chromium against the real service and demo.
  */
 import { chromium } from '@playwright/test';
 import config from '../../playwright.config.js';
-import { VISA, choose, payWithDropin, receipt, startDemoFor } from './checkout.js';
+import { DECLINED, VISA, choose, payWithDropin, receipt, startDemoFor } from './checkout.js';
 import { fillCard, openForm } from './form-page.js';
 import { listen, staticFiles } from './http.js';
 import { startServiceProcess } from './service.js';
@@ -36,8 +36,17 @@ try {
   await payWithDropin(checkout, VISA);
   await receipt(checkout);
   await checkout.screenshot({ path: 'docs/demo-checkout.png', fullPage: true });
+  // A phone (390 CSS px wide) after a decline: the message in the form, name and e-mail kept.
+  const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true });
+  await phone.goto(`${demo.url}/dropin`);
+  await choose(phone, 'springfield', '25.00');
+  await payWithDropin(phone, DECLINED);
+  await phone.locator('paytoken-form').getByRole('alert').filter({ hasText: 'declined' }).waitFor();
+  await phone.screenshot({ path: 'docs/demo-phone-decline.png', fullPage: true });
   await demo.close();
-  console.log('wrote docs/form-card.png, docs/form-bank-errors.png and docs/demo-checkout.png');
+  console.log(
+    'wrote docs/form-card.png, docs/form-bank-errors.png, docs/demo-checkout.png, docs/demo-phone-decline.png',
+  );
 } finally {
   await browser.close();
   await pages.close();

@@ -34,8 +34,12 @@ describe('form fields', () => {
       check('confirmAccountNumber', { accountNumber: '000123456789', confirmAccountNumber: '000123' }),
     ).toMatchObject({ code: 'ACCOUNT_NUMBER_MISMATCH', isPotentiallyValid: true });
     expect(check('confirmAccountNumber', { accountNumber: '000123456789', confirmAccountNumber: '' }).code).toBe(
-      'ACCOUNT_NUMBER_REQUIRED',
+      'CONFIRM_ACCOUNT_NUMBER_REQUIRED',
     );
+    expect(check('cardHolder', { cardHolder: ' ' })).toMatchObject({
+      code: 'CARD_HOLDER_REQUIRED',
+      message: 'Name on card is required.',
+    });
   });
 
   it.each([

@@ -62,23 +62,30 @@ function expiry(text = ''): Verification {
 
 export const brandOf = (values: Values): CardBrand | null => cardNumber(values.cardNumber ?? '').brand;
 
+/** A problem in the form's own words (its labels), not the API's. */
+const formInvalid = (code: keyof typeof formMessages, isPotentiallyValid: boolean): Verification => ({
+  isValid: false,
+  isPotentiallyValid,
+  code,
+  message: formMessages[code],
+});
+
 function confirmation(value: string, values: Values): Verification {
-  if (!value) return invalid('ACCOUNT_NUMBER_REQUIRED', true);
+  if (!value) return formInvalid('CONFIRM_ACCOUNT_NUMBER_REQUIRED', true);
   if (value === values.accountNumber) return VALID;
-  const isPotentiallyValid = (values.accountNumber ?? '').startsWith(value);
-  return {
-    isValid: false,
-    isPotentiallyValid,
-    code: 'ACCOUNT_NUMBER_MISMATCH',
-    message: formMessages.ACCOUNT_NUMBER_MISMATCH,
-  };
+  return formInvalid('ACCOUNT_NUMBER_MISMATCH', (values.accountNumber ?? '').startsWith(value));
+}
+
+/** The API's "Name on the account is required." would not name the "Name on card" input. */
+function cardHolder(value: string): Verification {
+  return value.trim() ? accountHolder(value) : formInvalid('CARD_HOLDER_REQUIRED', true);
 }
 
 /** Every input, in the order shown. */
 export const FIELDS: FieldSpec[] = [
   { name: 'payer', method: 'both', validate: payer, autocomplete: 'name' },
   { name: 'emailAddress', method: 'both', validate: emailAddress, autocomplete: 'email' },
-  { name: 'cardHolder', method: 'card', validate: (value) => accountHolder(value), autocomplete: 'cc-name' },
+  { name: 'cardHolder', method: 'card', validate: cardHolder, autocomplete: 'cc-name' },
   { name: 'cardNumber', method: 'card', validate: cardNumber, autocomplete: 'cc-number', numeric: true },
   { name: 'expiry', method: 'card', validate: expiry, autocomplete: 'cc-exp', numeric: true },
   {

@@ -93,13 +93,13 @@ export class PaytokenForm extends LitElement {
 
   private values: Values = {};
   /** Panels are rendered when first chosen, so the first render builds only one. */
-  private readonly renderedMethods = new Set<Method>();
+  readonly #renderedMethods = new Set<Method>();
   private tokenId: string | null = null;
   /** The last render waited for the form's language to load. */
-  private waitingForLanguage = false;
-  private pendingResult: Promise<TokenResult> | null = null;
+  #waitingForLanguage = false;
+  #pendingResult: Promise<TokenResult> | null = null;
   private readonly internals: ElementInternals;
-  private readonly masks = new MaskController(this, (name, unmasked) => this.handleValue(name, unmasked));
+  private readonly masks = new MaskController(this, (name, unmasked) => this.#handleValue(name, unmasked));
 
   constructor() {
     super();
@@ -128,13 +128,13 @@ export class PaytokenForm extends LitElement {
    * pending, another call returns the same Promise and sends nothing.
    */
   tokenize(): Promise<TokenResult> {
-    if (this.pendingResult) return this.pendingResult;
+    if (this.#pendingResult) return this.#pendingResult;
     const invalid = this.visibleFields().filter((spec) => !checkField(spec, this.values).isValid);
     if (invalid.length) return Promise.resolve(this.showInvalid(invalid));
     this.pending = true;
     this.alert = '';
     const request = toTokenRequest(this.method, this.values, { payer: this.payer, emailAddress: this.emailAddress });
-    this.pendingResult = createToken(request, {
+    this.#pendingResult = createToken(request, {
       publicKey: this.publicKey,
       apiUrl: this.apiUrl,
       impersonationAccountKey: this.impersonationAccountKey,
@@ -145,9 +145,24 @@ export class PaytokenForm extends LitElement {
       )
       .finally(() => {
         this.pending = false;
-        this.pendingResult = null;
+        this.#pendingResult = null;
       });
-    return this.pendingResult;
+    return this.#pendingResult;
+  }
+
+  /**
+   * After a token, the payment it paid for failed (a decline): shows `message` in the form, which kept
+   * the payer's name, e-mail and method, and puts focus on the card (or routing) number to try again.
+   */
+  showPaymentError(message: string): void {
+    this.alert = message;
+    this.tokenId = null;
+    this.renderRoot.querySelector<HTMLElement>(this.method === 'card' ? '#cardNumber' : '#routingNumber')?.focus();
+  }
+
+  /** A disabled element (its own `disabled` or a disabled fieldset) has no live Pay button. */
+  formDisabledCallback(): void {
+    this.requestUpdate();
   }
 
   override connectedCallback(): void {
@@ -158,7 +173,7 @@ export class PaytokenForm extends LitElement {
   /** Resolves once the form is rendered in its language, so a Spanish form's first one waits for Spanish. */
   protected override async getUpdateComplete(): Promise<boolean> {
     let complete = await super.getUpdateComplete();
-    while (this.waitingForLanguage) {
+    while (this.#waitingForLanguage) {
       await loadCatalog(this.language);
       this.requestUpdate();
       complete = await super.getUpdateComplete();
@@ -173,14 +188,14 @@ export class PaytokenForm extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('methods') && !this.availableMethods.includes(this.method))
       this.method = this.availableMethods[0] as Method;
-    this.renderedMethods.add(this.method);
+    this.#renderedMethods.add(this.method);
   }
 
   /** Inside a `<form>`: its submit first tokenizes, then goes on with only the token id as this element's value. */
   formAssociatedCallback(form: HTMLFormElement | null): void {
-    this.outerForm?.removeEventListener('submit', this.handleOuterSubmit, true);
-    this.outerForm = form;
-    form?.addEventListener('submit', this.handleOuterSubmit, true);
+    this.#outerForm?.removeEventListener('submit', this.#handleOuterSubmit, true);
+    this.#outerForm = form;
+    form?.addEventListener('submit', this.#handleOuterSubmit, true);
   }
 
   formResetCallback(): void {
@@ -189,15 +204,15 @@ export class PaytokenForm extends LitElement {
     this.internals.setFormValue(null);
   }
 
-  private outerForm: HTMLFormElement | null = null;
+  #outerForm: HTMLFormElement | null = null;
 
-  private readonly handleOuterSubmit = (event: SubmitEvent): void => {
+  readonly #handleOuterSubmit = (event: SubmitEvent): void => {
     if (!this.name || this.tokenId) return;
     event.preventDefault();
     event.stopImmediatePropagation();
     void this.tokenize().then((result) => {
       if (result.success)
-        this.outerForm?.requestSubmit(
+        this.#outerForm?.requestSubmit(
           event.submitter instanceof HTMLElement && event.submitter.getRootNode() === document ? event.submitter : null,
         );
     });
@@ -226,7 +241,7 @@ export class PaytokenForm extends LitElement {
     return messageOf(this.catalog.messages, code);
   }
 
-  private handleValue(name: FieldName, value: string): void {
+  #handleValue(name: FieldName, value: string): void {
     this.values = { ...this.values, [name]: value };
     this.tokenId = null;
     const check = this.check(name);
@@ -256,7 +271,7 @@ export class PaytokenForm extends LitElement {
     return checkField(FIELDS.find((spec) => spec.name === name) as FieldSpec, this.values);
   }
 
-  private handleBlur(name: FieldName): void {
+  #handleBlur(name: FieldName): void {
     const check = this.check(name);
     if (this.values[name] && !check.isValid) this.errors = { ...this.errors, [name]: check.code };
   }
@@ -277,7 +292,7 @@ export class PaytokenForm extends LitElement {
   }
 
   private succeed(id: string): TokenResult {
-    this.clear();
+    this.clear(true);
     this.tokenId = id;
     this.internals.setFormValue(this.name ? id : null);
     this.dispatchEvent(new PaytokenTokenEvent(id));
@@ -292,63 +307,72 @@ export class PaytokenForm extends LitElement {
     return result;
   }
 
-  /** Empties every input: no card or account number stays anywhere after a token. */
-  private clear(): void {
+  /**
+   * Empties the inputs: no card or account number stays anywhere after a token (emptying a masked
+   * input reports its new value, so `values` forgets it too). With `keepNames`, the payer's name,
+   * e-mail, names on the account and choices stay, for a decline the page reports after the token.
+   */
+  private clear(keepNames?: boolean): void {
     this.masks.clear();
-    for (const input of this.renderRoot.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input, select'))
-      input.value = '';
-    this.values = {};
+    if (!keepNames) {
+      for (const input of this.renderRoot.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input, select'))
+        input.value = '';
+      this.values = {};
+    }
     this.errors = {};
     this.brand = null;
     this.masks.followBrand(null);
   }
 
-  private selectMethod(method: Method, focus = false): void {
+  #selectMethod(method: Method, focus = false): void {
     this.method = method;
     this.alert = '';
     if (focus)
       void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(`#tab-${method}`)?.focus());
   }
 
-  private handleTabKey(event: KeyboardEvent): void {
+  readonly #handleTabKey = (event: KeyboardEvent): void => {
     const methods = this.availableMethods;
     const step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: 1, ArrowUp: -1 }[event.key];
     if (!step) return;
     event.preventDefault();
-    this.selectMethod(methods[(methods.indexOf(this.method) + step + methods.length) % methods.length] as Method, true);
-  }
+    this.#selectMethod(
+      methods[(methods.indexOf(this.method) + step + methods.length) % methods.length] as Method,
+      true,
+    );
+  };
 
-  private money(amount: string | undefined): number | null {
+  #money(amount: string | undefined): number | null {
     const parsed = amount === undefined ? null : parseAmount(amount);
     return parsed?.ok ? parsed.cents : null;
   }
 
-  private format(cents: number): string {
+  #format(cents: number): string {
     return new Intl.NumberFormat(this.language === 'es' ? 'es-US' : 'en-US', {
       style: 'currency',
       currency: 'USD',
     }).format(cents / 100);
   }
 
-  private renderSummary(): TemplateResult | typeof nothing {
-    const due = this.money(this.amount);
+  #renderSummary(): TemplateResult | typeof nothing {
+    const due = this.#money(this.amount);
     if (due === null) return nothing;
-    const fee = this.money(this.method === 'card' ? this.cardFee : this.achFee);
+    const fee = this.#money(this.method === 'card' ? this.cardFee : this.achFee);
     return html`<dl class="summary" part="summary">
       <dt>${this.t('amountDue')}</dt>
-      <dd>${this.format(due)}</dd>
+      <dd>${this.#format(due)}</dd>
       ${
         fee === null
           ? nothing
           : html`<dt>${this.t(this.method === 'card' ? 'cardFee' : 'achFee')}</dt>
-              <dd>${this.format(fee)}</dd>`
+              <dd>${this.#format(fee)}</dd>`
       }
       <dt class="total">${this.t('total')}</dt>
-      <dd class="total">${this.format(due + (fee ?? 0))}</dd>
+      <dd class="total">${this.#format(due + (fee ?? 0))}</dd>
     </dl>`;
   }
 
-  private renderField(spec: FieldSpec): TemplateResult {
+  #renderField(spec: FieldSpec): TemplateResult {
     const code = this.errors[spec.name];
     const errorId = `${spec.name}-error`;
     const common = { invalid: code ? 'true' : 'false', describedBy: code ? errorId : nothing };
@@ -360,8 +384,8 @@ export class PaytokenForm extends LitElement {
             name=${spec.name}
             aria-invalid=${common.invalid}
             aria-describedby=${common.describedBy}
-            @change=${(event: Event) => this.handleValue(spec.name, (event.target as HTMLSelectElement).value)}
-            @blur=${() => this.handleBlur(spec.name)}
+            @change=${(event: Event) => this.#handleValue(spec.name, (event.target as HTMLSelectElement).value)}
+            @blur=${() => this.#handleBlur(spec.name)}
           >
             <option value="">${this.t('chooseAccountType')}</option>
             ${ACCOUNT_TYPES.map((type) => html`<option value=${type}>${this.t(type)}</option>`)}
@@ -376,8 +400,8 @@ export class PaytokenForm extends LitElement {
             spellcheck="false"
             aria-invalid=${common.invalid}
             aria-describedby=${common.describedBy}
-            @input=${spec.numeric ? nothing : (event: Event) => this.handleValue(spec.name, (event.target as HTMLInputElement).value)}
-            @blur=${() => this.handleBlur(spec.name)}
+            @input=${spec.numeric ? nothing : (event: Event) => this.#handleValue(spec.name, (event.target as HTMLInputElement).value)}
+            @blur=${() => this.#handleBlur(spec.name)}
           />`;
     return html`<div part="field" class="field ${HALF_WIDTH.includes(spec.name) ? 'half' : ''}">
       <label part="label" for=${spec.name}>${this.t(spec.name)}</label>
@@ -391,20 +415,20 @@ export class PaytokenForm extends LitElement {
 
   override render(): TemplateResult | typeof nothing {
     const language = this.language;
-    this.waitingForLanguage = !catalogOf(language);
-    if (this.waitingForLanguage) {
+    this.#waitingForLanguage = !catalogOf(language);
+    if (this.#waitingForLanguage) {
       // Shown once in the form's language rather than first in English (~one request to the service).
       void loadCatalog(language).then(() => this.requestUpdate());
       return nothing;
     }
     const methods = this.availableMethods;
-    const total = this.money(this.amount);
-    const fee = this.money(this.method === 'card' ? this.cardFee : this.achFee) ?? 0;
+    const total = this.#money(this.amount);
+    const fee = this.#money(this.method === 'card' ? this.cardFee : this.achFee) ?? 0;
     const label = this.pending
       ? this.t('processing')
       : total === null
         ? this.t('pay')
-        : this.t('payAmount', { amount: this.format(total + fee) });
+        : this.t('payAmount', { amount: this.#format(total + fee) });
     const shared = this.visibleFields().filter((spec) => spec.method === 'both');
     return html`<div class="form" part="form" lang=${this.language}>
       ${
@@ -414,7 +438,7 @@ export class PaytokenForm extends LitElement {
               part="tabs"
               role="tablist"
               aria-label=${this.t('methods')}
-              @keydown=${(event: KeyboardEvent) => this.handleTabKey(event)}
+              @keydown=${this.#handleTabKey}
             >
               ${methods.map(
                 (method) =>
@@ -427,7 +451,7 @@ export class PaytokenForm extends LitElement {
                     aria-controls="panel-${method}"
                     aria-selected=${method === this.method ? 'true' : 'false'}
                     tabindex=${method === this.method ? 0 : -1}
-                    @click=${() => this.selectMethod(method)}
+                    @click=${() => this.#selectMethod(method)}
                   >
                     ${this.t(method)}
                   </button>`,
@@ -435,8 +459,8 @@ export class PaytokenForm extends LitElement {
             </div>`
           : nothing
       }
-      ${this.renderSummary()}
-      ${shared.length ? html`<div class="panel">${shared.map((spec) => this.renderField(spec))}</div>` : nothing}
+      ${this.#renderSummary()}
+      ${shared.length ? html`<div class="panel">${shared.map((spec) => this.#renderField(spec))}</div>` : nothing}
       ${methods.map(
         (method) =>
           html`<div
@@ -446,7 +470,7 @@ export class PaytokenForm extends LitElement {
             aria-labelledby=${methods.length > 1 ? `tab-${method}` : nothing}
             ?hidden=${method !== this.method}
           >
-            ${this.renderedMethods.has(method) ? FIELDS.filter((spec) => spec.method === method).map((spec) => this.renderField(spec)) : nothing}
+            ${this.#renderedMethods.has(method) ? FIELDS.filter((spec) => spec.method === method).map((spec) => this.#renderField(spec)) : nothing}
           </div>`,
       )}
       <div part="alert" class="alert" role="alert">${this.alert}</div>
@@ -455,9 +479,9 @@ export class PaytokenForm extends LitElement {
         part="button"
         class="pay"
         type="button"
-        ?disabled=${this.pending}
+        ?disabled=${this.pending || this.matches(':disabled')}
         aria-busy=${this.pending ? 'true' : 'false'}
-        @click=${() => void this.tokenize()}
+        @click=${() => (this.name && this.#outerForm ? this.#outerForm.requestSubmit() : void this.tokenize())}
       >
         ${label}
       </button>

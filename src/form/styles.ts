@@ -27,10 +27,13 @@ export const formStyles = css`
     --_error: var(--paytoken-color-error, #c0262d);
     --_radius: var(--paytoken-radius, 8px);
     --_space: var(--paytoken-spacing, 12px);
-    display: block;
     max-width: 460px;
     font: var(--_size) / 1.4 var(--_font);
     color: var(--_text);
+  }
+  /* Only when not hidden: the page's \`hidden\` must win over the host's own display. */
+  :host(:not([hidden])) {
+    display: block;
   }
   @media (prefers-color-scheme: dark) {
     :host {

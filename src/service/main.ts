@@ -14,6 +14,9 @@ import { startCluster } from './operation/cluster.js';
 import { DataDirInUseError, lockDataDir, makePrivate } from './operation/data-dir.js';
 import { startInstance } from './operation/instance.js';
 import { seedIfEmpty, type SandboxCredentials } from './accounts.js';
+import { sandboxEnv } from './sandbox-env.js';
+import { readableLogStream } from './readable-log.js';
+import type { DestinationStream } from 'pino';
 import { ConfigError, loadConfig, type ServiceConfig } from './config.js';
 import { migrate } from './storage/migrations.js';
 import { openDatabase } from './storage/open.js';
@@ -36,10 +39,13 @@ const SHUTDOWN_GRACE_MS = 10_000;
 /**
  * Opens storage (the embedded database under its data directory's lock, made private), migrates,
  * seeds an empty database and listens. A cluster worker (`prepared`) leaves migrating and seeding
- * to its primary.
+ * to its primary. Logs go to `logStream` (default: JSON on stdout).
  */
-export async function startService(config: ServiceConfig, { prepared = false } = {}): Promise<RunningService> {
-  const log = createLogger(config.logLevel);
+export async function startService(
+  config: ServiceConfig,
+  { prepared = false, logStream }: { prepared?: boolean; logStream?: DestinationStream } = {},
+): Promise<RunningService> {
+  const log = createLogger(config.logLevel, logStream);
   const embedded = !config.databaseUrl;
   const release = embedded ? lockDataDir(config.dataDir, 'the Paytoken service') : () => undefined;
   const stack: (() => Promise<void> | void)[] = [release];
@@ -68,6 +74,7 @@ export async function startService(config: ServiceConfig, { prepared = false } =
       accountCache,
       instance,
       sharedRateLimits: !embedded,
+      ...(logStream && { logStream }),
     });
     stack.push(() => closeGracefully(app));
     // Again after migrating and seeding, and at close: the embedded engine creates its files world-readable.
@@ -137,6 +144,7 @@ export function banner(service: RunningService, config: ServiceConfig): string {
         `  ${''.padEnd(15)} publicKey ${account.publicKey}${account.impersonationKey ? `  impersonationKey ${account.impersonationKey}` : ''}`,
       );
     }
+    lines.push(`  For curl: . ${join(config.dataDir, 'sandbox.env')}   ($API_KEY, $API_SECRET: Springfield's own)`);
   } else {
     lines.push(
       '',
@@ -168,7 +176,10 @@ export async function startFromEnvironment(): Promise<{ service: RunningService;
     service =
       config.processes > 1
         ? await startCluster(config, new URL(import.meta.url).pathname, () => prepareDatabase(config))
-        : await startService(config);
+        : // A person reads `npm start`: one short line per request. Production keeps JSON for log collectors.
+          await startService(config, {
+            ...(process.env.NODE_ENV !== 'production' && { logStream: readableLogStream() }),
+          });
   } catch (error) {
     if (!(error instanceof DataDirInUseError)) throw error;
     console.error(error.message);
@@ -197,6 +208,7 @@ function saveSandboxCredentials(config: ServiceConfig, seeded: SandboxCredential
   writeFileSync(join(config.dataDir, 'sandbox-credentials.json'), `${JSON.stringify(seeded, null, 2)}\n`, {
     mode: 0o600,
   });
+  writeFileSync(join(config.dataDir, 'sandbox.env'), sandboxEnv(seeded), { mode: 0o600 });
 }
 
 /**

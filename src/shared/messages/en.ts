@@ -94,6 +94,9 @@ export const transactionMessages = {
 /** Only the drop-in form asks for these. */
 export const formMessages = {
   ACCOUNT_NUMBER_MISMATCH: 'Account numbers do not match.',
+  /** The form's words for its own inputs ("Name on card", "Confirm account number"). */
+  CARD_HOLDER_REQUIRED: 'Name on card is required.',
+  CONFIRM_ACCOUNT_NUMBER_REQUIRED: 'Confirm the account number.',
 } as const;
 
 export type FieldCode = keyof typeof fieldMessages;

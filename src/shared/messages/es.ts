@@ -89,4 +89,6 @@ export const esTransaction = {
 
 export const esForm = {
   ACCOUNT_NUMBER_MISMATCH: 'Los números de cuenta no coinciden.',
+  CARD_HOLDER_REQUIRED: 'El nombre en la tarjeta es obligatorio.',
+  CONFIRM_ACCOUNT_NUMBER_REQUIRED: 'Confirme el número de cuenta.',
 } satisfies Record<keyof typeof formMessages, string>;
