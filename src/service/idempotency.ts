@@ -23,7 +23,7 @@ function canonical(value: unknown): string {
 }
 
 /**
- * Runs `operation` at most once per `Idempotency-Key` (contract §5): a retry with the same body gets
+ * Runs `operation` at most once per `Idempotency-Key` (docs/api.md#idempotency): a retry with the same body gets
  * the first answer again; another body is a 422; a retry while the first still runs is a 409. The
  * key is claimed in the database, so it holds across processes and under concurrency. The stored
  * request is a keyed hash (it may contain a card number), never the body itself.

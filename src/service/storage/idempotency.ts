@@ -1,7 +1,7 @@
 import type { Sql } from './sql.js';
 import type { Scope } from './types.js';
 
-/** What an idempotency claim found (contract §5). */
+/** What an idempotency claim found (docs/api.md#idempotency). */
 export type Claim =
   | { state: 'claimed' }
   | { state: 'running' }
@@ -14,7 +14,7 @@ export interface IdempotencyKey {
   key: string;
 }
 
-/** How long an idempotency key holds (contract §5). */
+/** How long an idempotency key holds (docs/api.md#idempotency). */
 const IDEMPOTENCY_HOURS = 24;
 
 /** A stored claim: the request's hash, and its answer once it has one. */
