@@ -35,11 +35,7 @@ export default defineConfig(({ mode }) => {
   if (mode in BROWSER_BUNDLES) {
     return {
       ...shared,
-      plugins: [
-        acceptedBrandsOnly(),
-        minifyLitTemplates(),
-        ...(mode === 'paytoken-form' ? [hostedLocales()] : []),
-      ],
+      plugins: [acceptedBrandsOnly(), minifyLitTemplates(), ...(mode === 'paytoken-form' ? [hostedLocales()] : [])],
       build: {
         outDir: 'dist/browser',
         emptyOutDir: false,

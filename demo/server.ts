@@ -107,7 +107,7 @@ export async function startDemo(options: DemoOptions): Promise<{ url: string; cl
       const client = clientFor(body.account);
       const amountDue = amountOf(body.amountDue);
       if (typeof body.tokenId !== 'string') throw new DemoError(400, 'No token id was sent.');
-      // Spec §4 rule 2: check the token the browser sent before charging it.
+      // docs/api.md#retrieving-and-deleting: check the token the browser sent before charging it.
       const token = await client.tokens.retrieve(body.tokenId);
       const transaction = await client.transactions.createWithPayerFee({
         amountDue,

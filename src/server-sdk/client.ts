@@ -32,7 +32,7 @@ export interface PayerFeePayment extends Omit<
  *
  * @example
  * const paytoken = new PaytokenClient({ apiUrl: 'https://pay.example.com', apiKey: process.env.PAYTOKEN_API_KEY, apiSecret: process.env.PAYTOKEN_API_SECRET });
- * const token = await paytoken.tokens.retrieve(tokenIdFromTheBrowser);            // spec §4 rule 2
+ * const token = await paytoken.tokens.retrieve(tokenIdFromTheBrowser);            // docs/api.md#retrieving-and-deleting
  * const receipt = await paytoken.transactions.createWithPayerFee({ amountDue: 100, tokenId: token.id, payer: token.payer });
  * receipt.amount;     // 103.25 charged
  * receipt.netAmount;  // 100.00 to the agency
@@ -95,7 +95,7 @@ export class PaytokenClient {
       return this.request('POST', '/api/v1/transactions/authorize', request, options);
     },
     /**
-     * Mode A (spec §4.1): retrieves the token, asks for the fees, and charges `amountDue` plus the
+     * Mode A (docs/fees.md#payer-fee-modes): retrieves the token, asks for the fees, and charges `amountDue` plus the
      * fee of the token's method, with that fee as `payerFee`. The agency receives `amountDue`.
      * @example await paytoken.transactions.createWithPayerFee({ amountDue: 100, tokenId: 'tok_…', payer: 'Ada Lovelace' })
      */

@@ -55,7 +55,7 @@ export interface SandboxCredentials {
 }
 
 /**
- * On an empty database: the accounts of fees.md ("Springfield", "Shelby") and a system account
+ * On an empty database: the accounts of docs/fees.md#worked-examples ("Springfield", "Shelby") and a system account
  * linked to both. Returns their credentials, or null when accounts already exist.
  */
 export async function seedIfEmpty(repository: Repository): Promise<SandboxCredentials | null> {

@@ -83,7 +83,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     return503OnClosing: true,
   });
   app.setValidatorCompiler(validatorCompiler);
-  // Only JSON bodies (contract §2): anything else is a 415, not a string to misread.
+  // Only JSON bodies (docs/api.md#errors-and-codes): anything else is a 415, not a string to misread.
   app.removeContentTypeParser('text/plain');
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);

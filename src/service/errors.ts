@@ -36,7 +36,7 @@ export const SERVICE_MESSAGES = {
 
 export type ServiceCode = keyof typeof SERVICE_MESSAGES;
 
-/** An error the central handler turns into the contract's error body (contract §2). */
+/** An error the central handler turns into the contract's error body (docs/api.md#errors-and-codes). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,

@@ -4,7 +4,7 @@ import { ApiError, SERVICE_MESSAGES } from './errors.js';
 
 /**
  * Answers of the framework's own, before any route runs (a URL that is not valid percent-encoded
- * UTF-8, a path segment longer than the router takes), in the contract's error shape (contract §2).
+ * UTF-8, a path segment longer than the router takes), in the contract's error shape (docs/api.md#errors-and-codes).
  */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const api =

@@ -39,7 +39,7 @@ export function requestFingerprint(value: unknown, vault: Pick<Vault, 'fingerpri
 }
 
 /**
- * Runs `operation` at most once per `Idempotency-Key` (contract §5): a retry with the same body gets
+ * Runs `operation` at most once per `Idempotency-Key` (docs/api.md#idempotency): a retry with the same body gets
  * the first answer again; another body is a 422; a retry while the first still runs is a 409. The
  * key is claimed in the database, so it holds across processes and under concurrency. The operation's
  * writes and the stored answer commit in one database transaction: after a crash a key either replays

@@ -4,7 +4,7 @@ import { DECLINED_ACCOUNT, DECLINED_CARDS, SANDBOX_ROUTING_NUMBERS } from './pro
 const grouped = (digits: string): string => digits.replace(/(\d{4})(?=\d)/g, '$1 ');
 
 /**
- * The sandbox's test data (contract §6), printed at start and listed in the README. The declines are
+ * The sandbox's test data (docs/api.md#sandbox-processor), printed at start and listed in the README. The declines are
  * read from the sandbox processor, so what is printed is what it decides.
  */
 export const TEST_CARDS: [number: string, result: string][] = [

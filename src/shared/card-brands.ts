@@ -1,7 +1,7 @@
 import type { CardBrand } from './wire.js';
 
 /**
- * The brands the service accepts (contract §3), under credit-card-type's names. The hosted bundle
+ * The brands the service accepts (docs/api.md#tokens), under credit-card-type's names. The hosted bundle
  * keeps only these rows of credit-card-type's table (vite.config.ts); the service keeps them all, so
  * it alone reports UNSUPPORTED_CARD_BRAND for cards such as Maestro or Elo.
  */

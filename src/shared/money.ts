@@ -5,7 +5,7 @@
  */
 import type { AmountCode } from './messages/en.js';
 
-/** 10,000,000.00, the largest amount anywhere (contract §4, fees.md). */
+/** 10,000,000.00, the largest amount anywhere (docs/api.md#fees, docs/fees.md#rates). */
 export const MAX_AMOUNT_CENTS = 1_000_000_000;
 
 export type MoneyParse = { ok: true; cents: number } | { ok: false; code: AmountCode };

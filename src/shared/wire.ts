@@ -1,10 +1,10 @@
 /**
- * The request and response bodies of the API, as they travel (contract §2–§5).
+ * The request and response bodies of the API, as they travel (docs/api.md).
  * Money on the wire is a number in currency units with at most 2 decimals; code keeps cents.
  */
 import type { ErrorCode } from './messages/en.js';
 
-/** The four kinds of bank account (contract §3). */
+/** The four kinds of bank account (docs/api.md#bank-account-details). */
 export const ACCOUNT_TYPES = ['PersonalChecking', 'PersonalSavings', 'CorporateChecking', 'CorporateSavings'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
 
@@ -12,7 +12,7 @@ export type AccountType = (typeof ACCOUNT_TYPES)[number];
 export type CardBrand = 'Visa' | 'MasterCard' | 'Discover' | 'AmericanExpress' | 'Jcb' | 'DinersClub' | 'UnionPay';
 export type TransactionType = 'Ach' | CardBrand;
 
-/** Card details (spec §2.3). `month` is `"01"`..`"12"` or 1..12; `year` has four digits. */
+/** Card details (docs/api.md#card-details). `month` is `"01"`..`"12"` or 1..12; `year` has four digits. */
 export interface CreditCardInformation {
   accountHolder: string;
   cardNumber: string;
@@ -22,7 +22,7 @@ export interface CreditCardInformation {
   postalCode?: string;
 }
 
-/** Bank (ACH) account details (contract §3). */
+/** Bank (ACH) account details (docs/api.md#bank-account-details). */
 export interface BankAccountInformation {
   accountType: AccountType;
   routingNumber: string;
@@ -32,10 +32,10 @@ export interface BankAccountInformation {
   lastName?: string;
 }
 
-/** Free-form named values (spec §2.1). */
+/** Free-form named values (docs/api.md#attribute-values). */
 export type AttributeValues = Record<string, string | number>;
 
-/** `POST /api/v1/tokens` (spec §2.1): exactly one of card or bank account information. */
+/** `POST /api/v1/tokens` (docs/api.md#creating-a-token): exactly one of card or bank account information. */
 export interface TokenRequest {
   payer: string;
   emailAddress: string;
@@ -51,7 +51,7 @@ export interface AttributeValue {
   value: string;
 }
 
-/** `GET /api/v1/tokens/{id}` (contract §3). */
+/** `GET /api/v1/tokens/{id}` (docs/api.md#tokens). */
 export interface TokenResponse {
   id: string;
   payer: string;
@@ -73,24 +73,24 @@ export interface FieldError {
   message: string;
 }
 
-/** Every non-2xx body (contract §2). Service-only codes widen `code` beyond the browser catalog. */
+/** Every non-2xx body (docs/api.md#errors-and-codes). Service-only codes widen `code` beyond the browser catalog. */
 export interface ErrorBody {
   message: string;
   code?: string;
   errors?: FieldError[];
   requestId?: string;
-  /** Declines only (contract §2, §6). */
+  /** Declines only (docs/api.md#declines). */
   id?: number;
   paymentResponseCode?: PaymentResponseCode;
 }
 
-/** `GET|POST /api/v1/transactionFees` (contract §4). */
+/** `GET|POST /api/v1/transactionFees` (docs/api.md#fees). */
 export interface TransactionFeesResponse {
   achPayerFee: number;
   creditCardPayerFee: number;
 }
 
-/** Processor answers (contract §6). */
+/** Processor answers (docs/api.md#sandbox-processor). */
 export type PaymentResponseCode =
   | 'Success'
   | 'GenericDecline'
@@ -112,7 +112,7 @@ export type PaymentResponseCode =
   | 'CachedPaymentDataExpired'
   | 'PaymentMethodBlackListed';
 
-/** `POST /api/v1/transactions` (spec §2.2, contract §5). */
+/** `POST /api/v1/transactions` (docs/api.md#transactions). */
 export interface TransactionRequest {
   payer: string;
   amount: number;
@@ -130,7 +130,7 @@ export interface TransactionRequest {
   currency?: 'USD';
 }
 
-/** Which of the spec's payer-fee modes applied (spec §4.1). */
+/** Which of the spec's payer-fee modes applied (docs/fees.md#payer-fee-modes). */
 export type PayerFeeMode = 'Included' | 'Custom' | 'ServiceCalculated';
 
 export interface TransactionEvent {
@@ -139,7 +139,7 @@ export interface TransactionEvent {
   comments: string | null;
 }
 
-/** A transaction as `GET /api/v1/transactions/{id}` returns it (contract §5). */
+/** A transaction as `GET /api/v1/transactions/{id}` returns it (docs/api.md#transactions). */
 export interface TransactionResponse {
   id: number;
   publicId: string;
@@ -162,7 +162,7 @@ export interface TransactionResponse {
   warnings?: string[];
 }
 
-/** `POST /api/v1/transactions/authorize` (contract §5). */
+/** `POST /api/v1/transactions/authorize` (docs/api.md#authorizations). */
 export interface AuthorizationRequest {
   tokenId: string;
   amount: number;

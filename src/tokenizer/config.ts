@@ -7,7 +7,7 @@ export interface PaytokenConfig {
   publicKey?: string;
   /** The service address, e.g. `https://pay.example.com`. Default: the origin of the script's `src`. */
   apiUrl?: string;
-  /** Acting for a client of a system account (spec §5.1). */
+  /** Acting for a client of a system account (docs/api.md#impersonation). */
   impersonationAccountKey?: string;
   /** The whole call's time limit, retries included. Default 30 000 ms. */
   timeoutMs?: number;

@@ -32,7 +32,7 @@ afterAll(() => service.close());
 const get = (id: string, authorization?: string, headers: Record<string, string> = {}) =>
   request(service.app, 'GET', `/api/v1/tokens/${id}`, { ...(authorization && { authorization }), headers });
 
-describe('credentials (contract §1)', () => {
+describe('credentials (docs/api.md#credentials)', () => {
   it.each([
     ['no Authorization header', undefined],
     ['an unknown API key', () => basic({ apiKey: 'ak_unknown', apiSecret: 'sk_whatever' })],

@@ -11,7 +11,7 @@ declare module 'fastify' {
   }
 }
 
-/** Who is calling, with what, and for whom (contract §1). */
+/** Who is calling, with what, and for whom (docs/api.md#auth). */
 export interface Caller {
   /** The account whose credentials were sent. */
   account: Account;

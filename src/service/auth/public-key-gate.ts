@@ -4,7 +4,7 @@ import { ApiError } from '../errors.js';
 import type { Caller } from './authenticate.js';
 
 /**
- * What a browser call with a public key must pass before its body is read (contract §7): the origin
+ * What a browser call with a public key must pass before its body is read (docs/api.md#hosted-scripts): the origin
  * allow-lists, then the card-testing limits. Calls with key and secret pass untouched.
  *
  * - Both allow-lists hold: the key owner's and, when it acts for a client, the client's own, so a

@@ -29,7 +29,7 @@ describe('fee', () => {
   });
 });
 
-describe('fees.md worked examples (fee calculation)', () => {
+describe('docs/fees.md#worked-examples (fee calculation)', () => {
   it.each<[string, FeeSchedules, number, number, number]>([
     ['#1 Springfield 100.00', SPRINGFIELD_FEES, 10_000, 325, 300],
     ['#2 Springfield 59.99', SPRINGFIELD_FEES, 5_999, 195, 300],
@@ -40,7 +40,7 @@ describe('fees.md worked examples (fee calculation)', () => {
   });
 });
 
-describe('fees.md worked examples (transactions)', () => {
+describe('docs/fees.md#worked-examples (transactions)', () => {
   it.each([
     [
       '#4 card A 103.25 P 3.25',
@@ -128,7 +128,7 @@ describe('fees.md worked examples (transactions)', () => {
   });
 });
 
-describe('fees.md properties', () => {
+describe('docs/fees.md#properties', () => {
   const cents = fc.integer({ min: 1, max: 10_000_000 });
 
   it('Included round trip: for every amount due up to 100,000.00, A = D + F, P = F nets exactly D', () => {

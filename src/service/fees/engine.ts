@@ -1,5 +1,5 @@
 /**
- * The fee rules of fees.md in integer cents. Pure: no I/O, no floats touching money.
+ * The fee rules of docs/fees.md in integer cents. Pure: no I/O, no floats touching money.
  */
 import type { PayerFeeMode } from '../../shared/wire.js';
 import type { FeeSchedule, FeeSchedules, MethodFees } from './schedule.js';
@@ -15,7 +15,7 @@ export function fee(schedule: FeeSchedule, cents: number): number {
 
 export type PaymentMethod = 'creditCard' | 'ach';
 
-/** The payer fee of each method for a net amount due (fees.md "Fee calculation"). */
+/** The payer fee of each method for a net amount due (docs/fees.md#fee-calculation). */
 export function payerFees(schedules: FeeSchedules, amountDueCents: number): Record<PaymentMethod, number> {
   return { creditCard: fee(schedules.creditCard.payer, amountDueCents), ach: fee(schedules.ach.payer, amountDueCents) };
 }
@@ -27,7 +27,7 @@ export interface FeeRequest {
   payerFee: number | null;
   /** `initiatingPartyFee` I; 0 when absent. */
   initiatingPartyFee: number;
-  /** An authorization id, an impersonation key, or I > 0 lets P be 0 without Mode C (spec §4.1 B rule 5). */
+  /** An authorization id, an impersonation key, or I > 0 lets P be 0 without Mode C (docs/fees.md, Mode B rule 5). */
   hasAuthorization: boolean;
   impersonated: boolean;
 }
@@ -47,7 +47,7 @@ export interface FeeBreakdown {
 const sameSchedule = (a: FeeSchedule, b: FeeSchedule) => a.percent === b.percent && a.fixed === b.fixed;
 
 /**
- * Decides the payer-fee mode and the money of a transaction (fees.md "Transaction" table).
+ * Decides the payer-fee mode and the money of a transaction (docs/fees.md#transactions).
  * Always `amount = netAmount + fee + initiatingPartyFee`. Returns an error code when the request
  * cannot balance: P or I above A, or a negative net amount.
  */
@@ -60,12 +60,12 @@ export function breakdown(
   if (I > A) return 'INITIATING_PARTY_FEE_EXCEEDS_AMOUNT';
   let result: FeeBreakdown;
   if (P !== null && sameSchedule(rates.payer, rates.base) && P === fee(rates.base, A - P)) {
-    // Mode A: the payer fee is exactly the service's fee on the amount due (spec §4.1 A). This
-    // includes P = 0 when that fee rounds to 0 (D ≤ 0.15 at 3.25%): fees.md requires Included for
+    // Mode A: the payer fee is exactly the service's fee on the amount due (docs/fees.md, Mode A). This
+    // includes P = 0 when that fee rounds to 0 (D ≤ 0.15 at 3.25%): docs/fees.md#properties requires Included for
     // every D from 0.01, where the table's "P > 0" would have sent a faithful Mode A caller to Mode C.
     result = { payerFeeMode: 'Included', amount: A, payerFee: P, fee: P, netAmount: A - P - I, initiatingPartyFee: I };
   } else if (P !== null && P > 0) {
-    // A custom fee: another payer fee, or rates that differ (spec §4.1 A rule 4, B rules 1, 2, 4).
+    // A custom fee: another payer fee, or rates that differ (docs/fees.md, Mode A rule 4 and Mode B rules 1, 2, 4).
     const serviceFee = fee(rates.base, A);
     result = {
       payerFeeMode: 'Custom',

@@ -1,5 +1,5 @@
 /**
- * Fee schedules (fees.md "Rates"): per payment method, the service's own `base` fee and the `payer`
+ * Fee schedules (docs/fees.md#rates): per payment method, the service's own `base` fee and the `payer`
  * fee a payer is asked to cover. A percentage is an integer in millionths (3.25% = 32_500) and the
  * fixed part is in cents, so no float ever touches money.
  */
@@ -21,7 +21,7 @@ export interface FeeSchedules {
 const schedule = (percent: number, fixed = 0): FeeSchedule => ({ percent, fixed });
 const same = (fee: FeeSchedule): MethodFees => ({ base: fee, payer: fee });
 
-/** The worked-example accounts of fees.md. */
+/** The worked-example accounts of docs/fees.md#worked-examples. */
 export const SPRINGFIELD_FEES: FeeSchedules = { creditCard: same(schedule(32_500)), ach: same(schedule(0, 300)) };
 export const SHELBY_FEES: FeeSchedules = {
   creditCard: { base: schedule(29_500, 30), payer: schedule(35_000) },

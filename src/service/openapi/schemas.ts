@@ -21,7 +21,7 @@ export const fieldErrorSchema = {
 
 export const errorSchema = {
   type: 'object',
-  description: 'Every non-2xx body (contract §2). Declines add id and paymentResponseCode.',
+  description: 'Every non-2xx body (docs/api.md#errors-and-codes). Declines add id and paymentResponseCode.',
   properties: {
     message: { type: 'string', description: 'Readable; never echoes card or account numbers.' },
     code: { type: 'string', description: 'Stable UPPER_SNAKE code.' },
@@ -80,7 +80,7 @@ export const attributeValuesSchema = {
 
 export const tokenRequestSchema = {
   type: 'object',
-  description: 'Exactly one of creditCardInformation or bankAccountInformation (spec §2.1, contract §3).',
+  description: 'Exactly one of creditCardInformation or bankAccountInformation (docs/api.md#creating-a-token).',
   properties: {
     payer: text(100, 'Name of the payer.'),
     emailAddress: { type: 'string', format: 'email', maxLength: 254 },
@@ -108,7 +108,8 @@ export const attributeValueListSchema = {
 
 export const tokenSchema = {
   type: 'object',
-  description: 'A saved payment method (contract §3). Only brand, last four, expiry and account type are readable.',
+  description:
+    'A saved payment method (docs/api.md#tokens). Only brand, last four, expiry and account type are readable.',
   properties: {
     id: { type: 'string' },
     payer: { type: 'string' },
@@ -155,7 +156,7 @@ export const tokenIdParamsSchema = {
 
 /** Response schemas every authenticated operation shares, for the document and for serialization. */
 export const errorResponses = {
-  '4xx': { ...errorSchema, description: 'A readable error (contract §2).' },
+  '4xx': { ...errorSchema, description: 'A readable error (docs/api.md#errors-and-codes).' },
   '5xx': { ...errorSchema, description: 'An unexpected fault; only message and requestId.' },
 } as const;
 
@@ -189,7 +190,7 @@ export const amountDueBodySchema = amountDueQuerySchema;
 export const transactionFeesSchema = {
   type: 'object',
   description:
-    'The payer fee of each method for the amount due (fees.md), with the rates of the account or the impersonated client.',
+    'The payer fee of each method for the amount due (docs/fees.md), with the rates of the account or the impersonated client.',
   properties: {
     achPayerFee: { type: 'number', examples: [3] },
     creditCardPayerFee: { type: 'number', examples: [3.25] },
@@ -200,7 +201,7 @@ export const transactionFeesSchema = {
 export const transactionRequestSchema = {
   type: 'object',
   description:
-    'Exactly one of tokenId, creditCardInformation, bankAccountInformation or authorizationId (spec §2.2, contract §5).',
+    'Exactly one of tokenId, creditCardInformation, bankAccountInformation or authorizationId (docs/api.md#transactions).',
   properties: {
     payer: text(100, 'Name of the payer.'),
     amount: money('Total charged, including payerFee when one is sent.'),
@@ -222,7 +223,7 @@ export const transactionRequestSchema = {
 
 export const transactionSchema = {
   type: 'object',
-  description: 'A transaction (contract §5). Always amount = netAmount + fee + initiatingPartyFee.',
+  description: 'A transaction (docs/api.md#transactions). Always amount = netAmount + fee + initiatingPartyFee.',
   properties: {
     id: { type: 'integer' },
     publicId: { type: 'string' },

@@ -42,7 +42,7 @@ const FEE_OPTIONS = {
   'ach-fixed': { type: 'string' },
 } as const;
 
-/** Fee flags over `current` (same base and payer schedule per method, as fees.md's examples). */
+/** Fee flags over `current` (same base and payer schedule per method, as docs/fees.md's examples). */
 function feesFrom(values: Partial<Record<keyof typeof FEE_OPTIONS, string>>, current: FeeSchedules): FeeSchedules {
   const method = (prefix: 'card' | 'ach', now: FeeSchedule): FeeSchedule => {
     const percent = values[`${prefix}-percent`];

@@ -12,7 +12,7 @@ export interface AuthorizationDraft {
 }
 
 /**
- * Holds an amount on a card token for 7 days, to capture later (contract §5). ACH tokens cannot be
+ * Holds an amount on a card token for 7 days, to capture later (docs/api.md#authorizations). ACH tokens cannot be
  * authorized; an unknown token is a decline that stores nothing; a processor decline is stored.
  */
 export async function authorize(

@@ -4,7 +4,7 @@ import { declined, type PaymentDeps, type Payer, type PaymentResult } from './re
 import { AUTHORIZATION_DAYS, moneyFor } from './transaction-record.js';
 
 /**
- * A capture of an authorization (contract §5): at most the authorized amount, payer fee included,
+ * A capture of an authorization (docs/api.md#authorizations): at most the authorized amount, payer fee included,
  * once, within 7 days, under the same impersonation. Every refusal is an InvalidAuthorization
  * decline that says why.
  */

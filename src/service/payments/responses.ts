@@ -9,7 +9,7 @@ import type {
 import type { StoredToken } from '../storage/tokens.js';
 import type { StoredTransaction } from '../storage/transactions.js';
 
-/** Attributes as the wire lists them (spec §2.1): `{ name, parameterName, value }`, values as text. */
+/** Attributes as the wire lists them (docs/api.md#attribute-values): `{ name, parameterName, value }`, values as text. */
 export const toAttributeValueList = (values: AttributeValues): AttributeValue[] =>
   Object.entries(values).map(([name, value]) => ({ name, parameterName: name, value: String(value) }));
 

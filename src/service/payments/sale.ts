@@ -37,7 +37,7 @@ function sentDirectly(source: TransactionDraft['source']): Charged {
 /**
  * A sale from a token or from card or bank details sent directly: fees in the payer's rates, the
  * sandbox's decision, and the transaction stored either way. An unknown or deleted token is a
- * decline, stored like any other (contract §6).
+ * decline, stored like any other (docs/api.md#sandbox-processor).
  */
 export async function sale(draft: TransactionDraft, payer: Payer, deps: PaymentDeps): Promise<PaymentResult> {
   const { transactions } = deps.repository;

@@ -6,7 +6,7 @@ import { newId } from '../random.js';
 import type { NewTransaction, TransactionMoney } from '../storage/transactions.js';
 import type { Payer } from './result.js';
 
-/** How long an authorization can be captured (contract §5). */
+/** How long an authorization can be captured (docs/api.md#authorizations). */
 export const AUTHORIZATION_DAYS = 7;
 
 type MoneyProblem = 'PAYER_FEE_EXCEEDS_AMOUNT' | 'INITIATING_PARTY_FEE_EXCEEDS_AMOUNT' | 'NET_AMOUNT_NEGATIVE';

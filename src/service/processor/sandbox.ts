@@ -1,5 +1,5 @@
 /**
- * The sandbox processor (contract §6): a deterministic stand-in for the card networks and the ACH
+ * The sandbox processor (docs/api.md#sandbox-processor): a deterministic stand-in for the card networks and the ACH
  * network, deciding each payment from its test data. It sees numbers only in memory, never stores them.
  */
 import type { PaymentResponseCode } from '../../shared/wire.js';

@@ -39,7 +39,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       },
       tags: [
         { name: 'Tokens', description: 'Saved payment methods.' },
-        { name: 'Fees', description: 'Payer fees before a payment (fees.md).' },
+        { name: 'Fees', description: 'Payer fees before a payment (docs/fees.md).' },
         { name: 'Transactions', description: 'Payments, authorizations and captures.' },
       ],
     },

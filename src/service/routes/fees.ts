@@ -16,10 +16,10 @@ import {
 
 const amountOf = (data: unknown) => fieldsOf(data).amount;
 
-/** `GET|POST /transactionFees` (spec §4 rules 3 and 4, contract §4): the payer fee of each method. */
+/** `GET|POST /transactionFees` (docs/api.md#fees): the payer fee of each method. */
 export function feeRoutes(instance: FastifyInstance, deps: ServiceDeps): void {
   const app = instance.withTypeProvider<RequestTypes>();
-  // The rates of the caller's account, or of the client it impersonates (spec §1.4).
+  // The rates of the caller's account, or of the client it impersonates (docs/api.md#impersonation).
   const answer = (caller: Caller, amountDueCents: number) => {
     const fees = payerFees(caller.actingFor.feeSchedules, amountDueCents);
     return { achPayerFee: centsToAmount(fees.ach), creditCardPayerFee: centsToAmount(fees.creditCard) };

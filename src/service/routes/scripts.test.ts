@@ -31,7 +31,7 @@ beforeAll(async () => {
 });
 afterAll(() => service.close());
 
-describe('hosted scripts (contract §7)', () => {
+describe('hosted scripts (docs/api.md#hosted-scripts)', () => {
   it('lists each bundle with its SHA-384 integrity and its immutable, content-named URL', async () => {
     const response = await service.app.inject({ url: '/scripts/manifest.json' });
     expect(response.json()).toEqual({

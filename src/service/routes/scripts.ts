@@ -13,7 +13,7 @@ interface Script {
 }
 
 /**
- * The hosted bundles (contract §7): `/scripts/paytoken.js` (latest, short cache) and
+ * The hosted bundles (docs/api.md#hosted-scripts): `/scripts/paytoken.js` (latest, short cache) and
  * `/scripts/paytoken-{digest}.js` (named by its content, immutable), and the same for the files they
  * load (the form's `paytoken-form-es.json`), with SHA-384 integrity values and the release's version
  * in `/scripts/manifest.json` so a page can pin one with `integrity="sha384-…"` (PCI DSS 4.0 6.4.3).

@@ -40,7 +40,7 @@ describe('POST /api/v1/tokens', () => {
     expect(response.headers.location).toBe(`http://localhost:80/api/v1/tokens/${id}`);
   });
 
-  it('creates with key and secret too, and the token retrieves as contract §3', async () => {
+  it('creates with key and secret too, and the token retrieves as docs/api.md#tokens', async () => {
     const springfield = service.accounts.springfield;
     const created = await create(
       { ...cardToken(), attributeValues: { accountCode: '123', invoice: 42 } },

@@ -22,7 +22,7 @@ import { newStoredToken } from '../payments/stored-token.js';
 
 const BROWSER_HEADERS = 'Authorization, Content-Type, impersonationAccountKey, Idempotency-Key';
 
-/** CORS for `POST /tokens` only (contract §7): any origin may ask; the key's allow-list decides. */
+/** CORS for `POST /tokens` only (docs/api.md#cors): any origin may ask; the key's allow-list decides. */
 function allowBrowser(request: FastifyRequest, reply: FastifyReply): void {
   const origin = request.headers.origin;
   if (!origin) return;
@@ -32,7 +32,7 @@ function allowBrowser(request: FastifyRequest, reply: FastifyReply): void {
     .header('Access-Control-Expose-Headers', 'Location, Retry-After, X-Request-Id');
 }
 
-/** Tokens (contract §3): create from the browser or a server, retrieve and delete from a server. */
+/** Tokens (docs/api.md#tokens): create from the browser or a server, retrieve and delete from a server. */
 export function tokenRoutes(instance: FastifyInstance, deps: ServiceDeps): void {
   const app = instance.withTypeProvider<RequestTypes>();
   app.options('/api/v1/tokens', { schema: { hide: true } }, (request, reply) => {
@@ -90,7 +90,7 @@ export function tokenRoutes(instance: FastifyInstance, deps: ServiceDeps): void 
       schema: {
         summary: 'Retrieve a token',
         description:
-          'The integrating server calls it after receiving a token id from the browser, to validate the token (spec §4 rule 2).',
+          'The integrating server calls it after receiving a token id from the browser, to validate the token (docs/api.md#retrieving-and-deleting).',
         tags: ['Tokens'],
         security: secretSecurity,
         params: requestSchema(tokenIdParamsSchema, (value) => ({ value })),

@@ -52,7 +52,7 @@ describe(`concurrency (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, 
   });
 });
 
-describe('Mode A through the API (fees.md property)', () => {
+describe('Mode A through the API (docs/fees.md#properties)', () => {
   it('fees for D, then A = D + F and P = F, nets exactly D in mode Included', async () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 1, max: 10_000_000 }), async (due) => {

@@ -55,7 +55,7 @@ const fees = (as: As, amount: string) =>
     headers: headersOf(as),
   });
 
-describe('fees.md worked examples through the API', () => {
+describe('docs/fees.md#worked-examples through the API', () => {
   it.each([
     ['#1', springfield, '100.00', { creditCardPayerFee: 3.25, achPayerFee: 3 }],
     ['#2', springfield, '59.99', { creditCardPayerFee: 1.95, achPayerFee: 3 }],
@@ -218,7 +218,7 @@ describe('payment sources', () => {
   });
 });
 
-describe('declines (contract §6)', () => {
+describe('declines (docs/api.md#sandbox-processor)', () => {
   it.each([
     ['4000 0000 0000 0002', 'GenericDecline'],
     ['4000 0000 0000 9995', 'InsufficientFunds'],
@@ -347,7 +347,7 @@ describe('authorizations and captures', () => {
   });
 });
 
-describe('request rules (contract §5)', () => {
+describe('request rules (docs/api.md#transactions)', () => {
   it.each([
     [{ amount: 10 }, 'tokenId', 'PAYMENT_SOURCE_REQUIRED'],
     [

@@ -35,7 +35,7 @@ const DECLINE_CODES: Partial<Record<PaymentResponseCode, ServiceCode>> = {
   InvalidPaymentType: 'INVALID_PAYMENT_TYPE',
 };
 
-/** A decline (contract §2): a 400 carrying the stored transaction's id and the processor's answer. */
+/** A decline (docs/api.md#declines): a 400 carrying the stored transaction's id and the processor's answer. */
 function declinedOutcome(result: Extract<PaymentResult, { approved: false }>, requestId: string): Outcome {
   const { code, message, transactionId } = result;
   return {
@@ -65,7 +65,7 @@ function createdOutcome(transaction: StoredTransaction, base: string): Outcome {
   return { status: 201, headers, body };
 }
 
-/** Transactions (contract §5): HTTP in and out of the payment operations in src/service/payments/. */
+/** Transactions (docs/api.md#transactions): HTTP in and out of the payment operations in src/service/payments/. */
 export function transactionRoutes(instance: FastifyInstance, deps: ServiceDeps): void {
   const app = instance.withTypeProvider<RequestTypes>();
   const { transactions } = deps.repository;
@@ -76,7 +76,7 @@ export function transactionRoutes(instance: FastifyInstance, deps: ServiceDeps):
       schema: {
         summary: 'Create a transaction',
         description:
-          'Charges a token, card or bank details, or captures an authorization. The payer-fee mode follows fees.md; a decline is a 400 with `id` and `paymentResponseCode`. Takes an `Idempotency-Key`.',
+          'Charges a token, card or bank details, or captures an authorization. The payer-fee mode follows docs/fees.md#payer-fee-modes; a decline is a 400 with `id` and `paymentResponseCode`. Takes an `Idempotency-Key`.',
         tags: ['Transactions'],
         security: secretSecurity,
         body: requestSchema(

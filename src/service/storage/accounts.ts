@@ -4,7 +4,7 @@ import type { Sql } from './sql.js';
 export interface Account {
   id: number;
   name: string;
-  /** A system acts for its linked clients through their impersonation keys (spec §5.1). */
+  /** A system acts for its linked clients through their impersonation keys (docs/api.md#impersonation). */
   kind: 'system' | 'client';
   apiKey: string;
   apiSecretHash: string;

@@ -2,7 +2,7 @@ import { LEASE_SECONDS } from './instances.js';
 import type { Sql } from './sql.js';
 import type { Scope } from './types.js';
 
-/** What an idempotency claim found (contract §5). */
+/** What an idempotency claim found (docs/api.md#idempotency). */
 export type Claim =
   | { state: 'claimed' }
   | { state: 'running' }
@@ -17,7 +17,7 @@ export interface IdempotencyKey {
   owner: string;
 }
 
-/** How long an idempotency key holds (contract §5). */
+/** How long an idempotency key holds (docs/api.md#idempotency). */
 const IDEMPOTENCY_HOURS = 24;
 
 /** A stored claim: the request's hash, and its answer once it has one. */
@@ -89,7 +89,7 @@ export function idempotencyStore(sql: Sql) {
       );
       return updated.length === 1;
     },
-    /** Deletes keys older than 24 hours (contract §5: a key holds for 24 hours). */
+    /** Deletes keys older than 24 hours (docs/api.md#transactions: a key holds for 24 hours). */
     async purgeExpired(): Promise<number> {
       const purged = await sql.query(
         `DELETE FROM idempotency_keys WHERE created_at < now() - interval '${IDEMPOTENCY_HOURS} hours' RETURNING key`,

@@ -3,7 +3,7 @@
  * script carries only the codes it can produce. `ErrorCode` is derived from the keys, so a code
  * without a message cannot exist. `{seconds}`-style placeholders are filled by `formatMessage` (catalog.ts).
  */
-/** Field validation (contract §3), shared by the browser and the service. */
+/** Field validation (docs/api.md#tokens), shared by the browser and the service. */
 export const fieldMessages = {
   // request shape
   INVALID_REQUEST_BODY: 'The request body must be a JSON object.',
@@ -45,7 +45,7 @@ export const fieldMessages = {
   INVALID_ATTRIBUTE_VALUE: 'Attribute values must be text or numbers of at most 500 characters.',
 } as const;
 
-/** Money amounts (contract §4, §5). */
+/** Money amounts (docs/api.md#fees, docs/api.md#transactions). */
 export const amountMessages = {
   AMOUNT_REQUIRED: 'Amount is required.',
   AMOUNT_NOT_A_NUMBER: 'Amount must be a number.',
@@ -70,7 +70,7 @@ export const clientMessages = {
   UNEXPECTED_RESPONSE: 'The payment service sent an unexpected answer.',
 } as const;
 
-/** Transactions and authorizations (contract §5): the service and the server SDK. */
+/** Transactions and authorizations (docs/api.md#transactions, docs/api.md#authorizations): the service and the server SDK. */
 export const transactionMessages = {
   PAYMENT_SOURCE_REQUIRED: 'Send one of tokenId, creditCardInformation, bankAccountInformation or authorizationId.',
   PAYMENT_SOURCE_CONFLICT:

@@ -1,7 +1,7 @@
 import { VALID, invalid, type Verification } from './verification.js';
 
 /**
- * Free-form attributes (spec §2.1): optional; an object of at most 50 names (1..64 characters) to
+ * Free-form attributes (docs/api.md#attribute-values): optional; an object of at most 50 names (1..64 characters) to
  * text (at most 500 characters) or finite numbers.
  * @example attributeValues({ accountCode: '123', invoice: 42 }) // { isValid: true, … }
  */

@@ -1,7 +1,7 @@
 import { ACCOUNT_TYPES } from '../wire.js';
 import { VALID, digitsOf, invalid, type Verification } from './verification.js';
 
-/** Account type: one of the four of contract §3. */
+/** Account type: one of the four of docs/api.md#bank-account-details. */
 export function accountType(value: unknown): Verification {
   if (value === undefined || value === null || value === '') return invalid('ACCOUNT_TYPE_REQUIRED', true);
   return (ACCOUNT_TYPES as readonly unknown[]).includes(value) ? VALID : invalid('INVALID_ACCOUNT_TYPE');

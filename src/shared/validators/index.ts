@@ -1,4 +1,4 @@
-/** One validator per field of contract §3; the same code runs in the browser and in the service. */
+/** One validator per field of docs/api.md#tokens; the same code runs in the browser and in the service. */
 export { accountNumber, accountType, routingNumber } from './bank-account.js';
 export { attributeValues } from './attribute-values.js';
 export { cardNumber, type CardNumberVerification } from './card-number.js';

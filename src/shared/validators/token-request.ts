@@ -17,7 +17,7 @@ const TOKEN_RULES: FieldRules<TokenFields> = {
 };
 
 /**
- * Validates a token request (spec §2.1, contract §3) and lists every problem, not only the first.
+ * Validates a token request (docs/api.md#creating-a-token) and lists every problem, not only the first.
  * On success `value` is the request normalized for the wire: trimmed names, digits-only numbers,
  * month `"01"`..`"12"`, year a number, unknown fields dropped.
  * @example

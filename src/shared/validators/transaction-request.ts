@@ -7,7 +7,7 @@ import { emailAddress, payer } from './names.js';
 import { checkBankAccount, checkCreditCard } from './payment-details.js';
 import { VALID, invalid, type Verification } from './verification.js';
 
-/** Where the money of a transaction comes from: exactly one of the four (contract §5). */
+/** Where the money of a transaction comes from: exactly one of the four (docs/api.md#transactions). */
 export type PaymentSource =
   | { tokenId: string }
   | { creditCardInformation: CreditCardInformation }
@@ -19,7 +19,7 @@ export interface TransactionDraft {
   payer: string;
   emailAddress?: string;
   amountCents: number;
-  /** null when `payerFee` was not sent (which matters: spec §4.1 Mode C). */
+  /** null when `payerFee` was not sent (which matters: docs/fees.md, Mode C). */
   payerFeeCents: number | null;
   initiatingPartyFeeCents: number;
   source: PaymentSource;
@@ -141,7 +141,7 @@ function checkSource(raw: Record<string, unknown>, errors: FieldErrors, now?: Da
 }
 
 /**
- * Validates a transaction request (spec §2.2, contract §5) and lists every problem. Money comes back
+ * Validates a transaction request (docs/api.md#transactions) and lists every problem. Money comes back
  * in cents; `payerFeeCents` is null when `payerFee` was not sent.
  * @example validateTransactionRequest({ payer: 'Ada', amount: 103.25, payerFee: 3.25, tokenId: 'tok_…' })
  */
