@@ -1,12 +1,10 @@
 // @ts-check
 /**
- * Lint: typescript-eslint's type-checked rules, runtime import cycles refused (type-only cycles are
+ * Lint: typescript-eslint's type-checked rules (import cycles, type-only ones included, are
  * refused by src/architecture.test.ts), and the layer boundaries of the README's "Layout" section.
  */
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 /** A boundary: files under `files` must not import what `group` matches (gitignore-style patterns). */
@@ -29,10 +27,7 @@ export default tseslint.config(
         tsconfigRootDir: import.meta.dirname,
       },
     },
-    plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver()] },
     rules: {
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },

@@ -91,19 +91,19 @@ export class PaytokenForm extends LitElement {
   declare alert: string;
   declare announcement: string;
 
-  private values: Values = {};
+  #values: Values = {};
   /** Panels are rendered when first chosen, so the first render builds only one. */
   readonly #renderedMethods = new Set<Method>();
-  private tokenId: string | null = null;
+  #tokenId: string | null = null;
   /** The last render waited for the form's language to load. */
   #waitingForLanguage = false;
   #pendingResult: Promise<TokenResult> | null = null;
-  private readonly internals: ElementInternals;
-  private readonly masks = new MaskController(this, (name, unmasked) => this.#handleValue(name, unmasked));
+  readonly #internals: ElementInternals;
+  readonly #masks = new MaskController(this, (name, unmasked) => this.#handleValue(name, unmasked));
 
   constructor() {
     super();
-    this.internals = this.attachInternals();
+    this.#internals = this.attachInternals();
     this.method = 'card';
     this.errors = {};
     this.pending = false;
@@ -129,19 +129,19 @@ export class PaytokenForm extends LitElement {
    */
   tokenize(): Promise<TokenResult> {
     if (this.#pendingResult) return this.#pendingResult;
-    const invalid = this.visibleFields().filter((spec) => !checkField(spec, this.values).isValid);
-    if (invalid.length) return Promise.resolve(this.showInvalid(invalid));
+    const invalid = this.#visibleFields().filter((spec) => !checkField(spec, this.#values).isValid);
+    if (invalid.length) return Promise.resolve(this.#showInvalid(invalid));
     this.pending = true;
     this.alert = '';
-    const request = toTokenRequest(this.method, this.values, { payer: this.payer, emailAddress: this.emailAddress });
+    const request = toTokenRequest(this.method, this.#values, { payer: this.payer, emailAddress: this.emailAddress });
     this.#pendingResult = createToken(request, {
       publicKey: this.publicKey,
       apiUrl: this.apiUrl,
       impersonationAccountKey: this.impersonationAccountKey,
     })
       .then(
-        (result) => (result.success ? this.succeed(result.id) : this.fail(result)),
-        () => this.fail({ success: false, errorMessage: '', code: 'UNEXPECTED_RESPONSE', errors: [] }),
+        (result) => (result.success ? this.#succeed(result.id) : this.#fail(result)),
+        () => this.#fail({ success: false, errorMessage: '', code: 'UNEXPECTED_RESPONSE', errors: [] }),
       )
       .finally(() => {
         this.pending = false;
@@ -156,7 +156,7 @@ export class PaytokenForm extends LitElement {
    */
   showPaymentError(message: string): void {
     this.alert = message;
-    this.tokenId = null;
+    this.#tokenId = null;
     this.renderRoot.querySelector<HTMLElement>(this.method === 'card' ? '#cardNumber' : '#routingNumber')?.focus();
   }
 
@@ -182,7 +182,7 @@ export class PaytokenForm extends LitElement {
   }
 
   protected override updated(): void {
-    this.masks.attach(this.renderRoot);
+    this.#masks.attach(this.renderRoot);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -199,15 +199,15 @@ export class PaytokenForm extends LitElement {
   }
 
   formResetCallback(): void {
-    this.clear();
-    this.tokenId = null;
-    this.internals.setFormValue(null);
+    this.#clear();
+    this.#tokenId = null;
+    this.#internals.setFormValue(null);
   }
 
   #outerForm: HTMLFormElement | null = null;
 
   readonly #handleOuterSubmit = (event: SubmitEvent): void => {
-    if (!this.name || this.tokenId) return;
+    if (!this.name || this.#tokenId) return;
     event.preventDefault();
     event.stopImmediatePropagation();
     void this.tokenize().then((result) => {
@@ -219,15 +219,15 @@ export class PaytokenForm extends LitElement {
   };
 
   /** The form's language, or English while it is still loading. */
-  private get catalog(): FormCatalog {
+  get #catalog(): FormCatalog {
     return catalogOf(this.language) ?? ENGLISH;
   }
 
-  private t(label: Label, params?: Record<string, string>): string {
-    return formLabel(this.catalog, label, params);
+  #t(label: Label, params?: Record<string, string>): string {
+    return formLabel(this.#catalog, label, params);
   }
 
-  private visibleFields(method: Method = this.method): FieldSpec[] {
+  #visibleFields(method: Method = this.method): FieldSpec[] {
     return FIELDS.filter(
       (spec) =>
         (spec.method === method || spec.method === 'both') &&
@@ -237,26 +237,26 @@ export class PaytokenForm extends LitElement {
   }
 
   /** The message of a field code in the form's language. */
-  private message(code: string): string {
-    return messageOf(this.catalog.messages, code);
+  #message(code: string): string {
+    return messageOf(this.#catalog.messages, code);
   }
 
   #handleValue(name: FieldName, value: string): void {
-    this.values = { ...this.values, [name]: value };
-    this.tokenId = null;
-    const check = this.check(name);
+    this.#values = { ...this.#values, [name]: value };
+    this.#tokenId = null;
+    const check = this.#check(name);
     const errors = { ...this.errors, [name]: check.isPotentiallyValid || !check.code ? undefined : check.code };
     if (name === 'cardNumber') {
-      const brand = brandOf(this.values);
+      const brand = brandOf(this.#values);
       if (brand !== this.brand) {
         this.brand = brand;
-        this.masks.followBrand(brand);
-        this.announcement = brand ? this.t('brand', { brand: BRAND_NAMES[brand] }) : '';
+        this.#masks.followBrand(brand);
+        this.announcement = brand ? this.#t('brand', { brand: BRAND_NAMES[brand] }) : '';
       }
     }
     this.errors = errors;
     // complete: every field is valid; valid: no field is wrong yet (each is valid or still can be).
-    const checks = this.visibleFields().map((spec) => checkField(spec, this.values));
+    const checks = this.#visibleFields().map((spec) => checkField(spec, this.#values));
     this.dispatchEvent(
       new PaytokenChangeEvent(
         this.method,
@@ -267,22 +267,22 @@ export class PaytokenForm extends LitElement {
     );
   }
 
-  private check(name: FieldName): Verification {
-    return checkField(FIELDS.find((spec) => spec.name === name) as FieldSpec, this.values);
+  #check(name: FieldName): Verification {
+    return checkField(FIELDS.find((spec) => spec.name === name) as FieldSpec, this.#values);
   }
 
   #handleBlur(name: FieldName): void {
-    const check = this.check(name);
-    if (this.values[name] && !check.isValid) this.errors = { ...this.errors, [name]: check.code };
+    const check = this.#check(name);
+    if (this.#values[name] && !check.isValid) this.errors = { ...this.errors, [name]: check.code };
   }
 
-  private showInvalid(invalid: FieldSpec[]): TokenResult {
+  #showInvalid(invalid: FieldSpec[]): TokenResult {
     const errors: ResultFieldError[] = invalid.map((spec) => {
-      const code = checkField(spec, this.values).code ?? 'VALIDATION_FAILED';
-      return { field: spec.name, code, message: this.message(code) };
+      const code = checkField(spec, this.#values).code ?? 'VALIDATION_FAILED';
+      return { field: spec.name, code, message: this.#message(code) };
     });
     this.errors = Object.fromEntries(errors.map((error) => [error.field, error.code]));
-    this.alert = errors.length === 1 ? this.t('summaryOne') : this.t('summaryMany', { count: String(errors.length) });
+    this.alert = errors.length === 1 ? this.#t('summaryOne') : this.#t('summaryMany', { count: String(errors.length) });
     void this.updateComplete.then(() =>
       this.renderRoot.querySelector<HTMLElement>(`[name="${invalid[0]?.name}"]`)?.focus(),
     );
@@ -291,18 +291,18 @@ export class PaytokenForm extends LitElement {
     return result;
   }
 
-  private succeed(id: string): TokenResult {
-    this.clear(true);
-    this.tokenId = id;
-    this.internals.setFormValue(this.name ? id : null);
+  #succeed(id: string): TokenResult {
+    this.#clear(true);
+    this.#tokenId = id;
+    this.#internals.setFormValue(this.name ? id : null);
     this.dispatchEvent(new PaytokenTokenEvent(id));
     return { success: true, id };
   }
 
-  private fail(result: Extract<TokenResult, { success: false }>): TokenResult {
+  #fail(result: Extract<TokenResult, { success: false }>): TokenResult {
     const errors = Object.fromEntries(result.errors.map((error) => [fieldOfPath(error.field), error.code]));
     this.errors = { ...this.errors, ...errors };
-    this.alert = failureMessage(this.catalog, result);
+    this.alert = failureMessage(this.#catalog, result);
     this.dispatchEvent(new PaytokenErrorEvent(result.errorMessage, result.code, result.errors));
     return result;
   }
@@ -312,16 +312,16 @@ export class PaytokenForm extends LitElement {
    * input reports its new value, so `values` forgets it too). With `keepNames`, the payer's name,
    * e-mail, names on the account and choices stay, for a decline the page reports after the token.
    */
-  private clear(keepNames?: boolean): void {
-    this.masks.clear();
+  #clear(keepNames?: boolean): void {
+    this.#masks.clear();
     if (!keepNames) {
       for (const input of this.renderRoot.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input, select'))
         input.value = '';
-      this.values = {};
+      this.#values = {};
     }
     this.errors = {};
     this.brand = null;
-    this.masks.followBrand(null);
+    this.#masks.followBrand(null);
   }
 
   #selectMethod(method: Method, focus = false): void {
@@ -359,15 +359,15 @@ export class PaytokenForm extends LitElement {
     if (due === null) return nothing;
     const fee = this.#money(this.method === 'card' ? this.cardFee : this.achFee);
     return html`<dl class="summary" part="summary">
-      <dt>${this.t('amountDue')}</dt>
+      <dt>${this.#t('amountDue')}</dt>
       <dd>${this.#format(due)}</dd>
       ${
         fee === null
           ? nothing
-          : html`<dt>${this.t(this.method === 'card' ? 'cardFee' : 'achFee')}</dt>
+          : html`<dt>${this.#t(this.method === 'card' ? 'cardFee' : 'achFee')}</dt>
               <dd>${this.#format(fee)}</dd>`
       }
-      <dt class="total">${this.t('total')}</dt>
+      <dt class="total">${this.#t('total')}</dt>
       <dd class="total">${this.#format(due + (fee ?? 0))}</dd>
     </dl>`;
   }
@@ -387,8 +387,8 @@ export class PaytokenForm extends LitElement {
             @change=${(event: Event) => this.#handleValue(spec.name, (event.target as HTMLSelectElement).value)}
             @blur=${() => this.#handleBlur(spec.name)}
           >
-            <option value="">${this.t('chooseAccountType')}</option>
-            ${ACCOUNT_TYPES.map((type) => html`<option value=${type}>${this.t(type)}</option>`)}
+            <option value="">${this.#t('chooseAccountType')}</option>
+            ${ACCOUNT_TYPES.map((type) => html`<option value=${type}>${this.#t(type)}</option>`)}
           </select>`
         : html`<input
             part="input"
@@ -404,12 +404,12 @@ export class PaytokenForm extends LitElement {
             @blur=${() => this.#handleBlur(spec.name)}
           />`;
     return html`<div part="field" class="field ${HALF_WIDTH.includes(spec.name) ? 'half' : ''}">
-      <label part="label" for=${spec.name}>${this.t(spec.name)}</label>
+      <label part="label" for=${spec.name}>${this.#t(spec.name)}</label>
       <div class="control">
         ${control}
         ${spec.name === 'cardNumber' && this.brand ? html`<span part="brand" class="brand" aria-hidden="true">${BRAND_NAMES[this.brand]}</span>` : nothing}
       </div>
-      <div part="error" class="error" id=${errorId}>${code ? this.message(code) : ''}</div>
+      <div part="error" class="error" id=${errorId}>${code ? this.#message(code) : ''}</div>
     </div>`;
   }
 
@@ -425,11 +425,11 @@ export class PaytokenForm extends LitElement {
     const total = this.#money(this.amount);
     const fee = this.#money(this.method === 'card' ? this.cardFee : this.achFee) ?? 0;
     const label = this.pending
-      ? this.t('processing')
+      ? this.#t('processing')
       : total === null
-        ? this.t('pay')
-        : this.t('payAmount', { amount: this.#format(total + fee) });
-    const shared = this.visibleFields().filter((spec) => spec.method === 'both');
+        ? this.#t('pay')
+        : this.#t('payAmount', { amount: this.#format(total + fee) });
+    const shared = this.#visibleFields().filter((spec) => spec.method === 'both');
     return html`<div class="form" part="form" lang=${this.language}>
       ${
         methods.length > 1
@@ -437,7 +437,7 @@ export class PaytokenForm extends LitElement {
               class="tabs"
               part="tabs"
               role="tablist"
-              aria-label=${this.t('methods')}
+              aria-label=${this.#t('methods')}
               @keydown=${this.#handleTabKey}
             >
               ${methods.map(
@@ -453,7 +453,7 @@ export class PaytokenForm extends LitElement {
                     tabindex=${method === this.method ? 0 : -1}
                     @click=${() => this.#selectMethod(method)}
                   >
-                    ${this.t(method)}
+                    ${this.#t(method)}
                   </button>`,
               )}
             </div>`
