@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { expect, test } from './fixtures.js';
+import { demoTest, expect } from './fixtures.js';
 import {
   BANK,
   DECLINED,
@@ -12,18 +12,6 @@ import {
   watchForLeaks,
 } from './support/checkout.js';
 import { startServiceProcess, type ServiceProcess } from './support/service.js';
-
-type Demo = Awaited<ReturnType<typeof startDemoFor>>;
-const demoTest = test.extend<object, { demo: Demo }>({
-  demo: [
-    async ({ service }, use) => {
-      const demo = await startDemoFor(service);
-      await use(demo);
-      await demo.close();
-    },
-    { scope: 'worker' },
-  ],
-});
 
 /** What the service itself says of a transaction, asked as the demo's system account for the client. */
 async function transactionAsService(service: ServiceProcess, id: string, client: 'springfield' | 'shelby') {

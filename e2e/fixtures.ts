@@ -1,4 +1,5 @@
 import { test as base } from '@playwright/test';
+import { startDemoFor } from './support/checkout.js';
 import { listen, staticFiles, type Running } from './support/http.js';
 import { startServiceProcess, type ServiceProcess } from './support/service.js';
 
@@ -19,6 +20,18 @@ export const test = base.extend<object, { service: ServiceProcess; pages: Runnin
       const pages = await listen(staticFiles(new URL('./pages/', import.meta.url).pathname));
       await use(pages);
       await pages.close();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+/** The demo checkout (its own server, beside the worker's service), once per worker. */
+export const demoTest = test.extend<object, { demo: Awaited<ReturnType<typeof startDemoFor>> }>({
+  demo: [
+    async ({ service }, use) => {
+      const demo = await startDemoFor(service);
+      await use(demo);
+      await demo.close();
     },
     { scope: 'worker' },
   ],

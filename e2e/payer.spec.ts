@@ -3,29 +3,9 @@
  * valid amount, a finished state after paying, a decline that keeps what was typed, and each message
  * once, next to its field, in the words the payer sees.
  */
-import { expect, test } from './fixtures.js';
-import {
-  BANK,
-  DECLINED,
-  VISA,
-  choose,
-  payWithDropin,
-  payWithScriptTag,
-  receipt,
-  startDemoFor,
-} from './support/checkout.js';
+import { demoTest, expect } from './fixtures.js';
+import { BANK, DECLINED, VISA, choose, payWithDropin, payWithScriptTag, receipt } from './support/checkout.js';
 
-type Demo = Awaited<ReturnType<typeof startDemoFor>>;
-const demoTest = test.extend<object, { demo: Demo }>({
-  demo: [
-    async ({ service }, use) => {
-      const demo = await startDemoFor(service);
-      await use(demo);
-      await demo.close();
-    },
-    { scope: 'worker' },
-  ],
-});
 demoTest.use({ viewport: { width: 1000, height: 900 } });
 
 demoTest('script tag: choosing "Bank account" shows only the bank fields', async ({ page, demo }) => {
