@@ -2,6 +2,8 @@
  * Builds, one mode at a time (`npm run build` runs them all):
  *   vite build --mode paytoken       dist/browser/paytoken.js       IIFE, sets window.Paytoken
  *   vite build --mode paytoken-form  dist/browser/paytoken-form.js  IIFE, defines <paytoken-form> and window.Paytoken
+ *   vite build --mode paytoken-frame-bridge, then --mode paytoken-frame: the frame page's bridge, then
+ *                                    the <paytoken-frame> loader, which needs the two before it (build/frame-page.ts)
  *   vite build --mode lib            dist/esm/*.js                  ES modules for bundler users
  * An IIFE cannot be split, so each hosted bundle is its own build; the form's Spanish is a JSON file
  * beside it (src/build/hosted-locales.ts). The build plugins are in src/build/.
@@ -9,6 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { defineConfig, type UserConfig } from 'vite';
 import { acceptedBrandsOnly } from './src/build/accepted-card-types.js';
+import { framePage } from './src/build/frame-page.js';
 import { hostedLocales } from './src/build/hosted-locales.js';
 import { minifyLitTemplates } from './src/build/minify-templates.js';
 
@@ -18,6 +21,8 @@ const { version } = JSON.parse(readFileSync(new URL('./package.json', import.met
 export const BROWSER_BUNDLES: Record<string, string> = {
   paytoken: 'src/tokenizer/global.ts',
   'paytoken-form': 'src/form/global.ts',
+  'paytoken-frame-bridge': 'src/frame-page/bridge.ts',
+  'paytoken-frame': 'src/frame/global.ts',
 };
 
 /** The package's ES-module entries (see package.json "exports"). */
@@ -35,7 +40,12 @@ export default defineConfig(({ mode }) => {
   if (mode in BROWSER_BUNDLES) {
     return {
       ...shared,
-      plugins: [acceptedBrandsOnly(), minifyLitTemplates(), ...(mode === 'paytoken-form' ? [hostedLocales()] : [])],
+      plugins: [
+        acceptedBrandsOnly(),
+        minifyLitTemplates(),
+        ...(mode === 'paytoken-form' ? [hostedLocales()] : []),
+        ...(mode === 'paytoken-frame' ? [framePage(new URL('./dist/browser/', import.meta.url))] : []),
+      ],
       build: {
         outDir: 'dist/browser',
         emptyOutDir: false,

@@ -39,7 +39,7 @@ const page = (language: FrameLanguage, scripts: string, body: string) =>
 <title>${TITLES[language]}</title>
 ${scripts}
 </head>
-<body><main>${body}</main></body>
+<body>${body}</body>
 </html>
 `;
 
