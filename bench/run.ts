@@ -6,6 +6,7 @@
 import { bundleSizes } from './bundle-sizes.js';
 import { checkoutLatency } from './checkout-latency.js';
 import { formInteractive } from './form-interactive.js';
+import { frameInteractive } from './frame-interactive.js';
 import { severalProcesses } from './processes.js';
 import { printTable, writeReport, type Row } from './report.js';
 import { serviceThroughput } from './service-throughput.js';
@@ -13,6 +14,7 @@ import { serviceThroughput } from './service-throughput.js';
 const rows: Row[] = [
   ...bundleSizes(),
   ...(await formInteractive()),
+  ...(await frameInteractive()),
   ...(await checkoutLatency()),
   ...(await serviceThroughput()),
 ];
