@@ -4,6 +4,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { demoTest, expect, test } from './fixtures.js';
 import { BANK, VISA, choose, receipt } from './support/checkout.js';
 import { fillCard } from './support/form-page.js';
@@ -29,11 +30,18 @@ function accountFor(service: ServiceProcess, origins: string): { publicKey: stri
   return JSON.parse(output.slice(output.indexOf('{'))) as { publicKey: string };
 }
 
+/** The form in the frame, once it has rendered (fillCard skips inputs it does not find yet). */
+async function renderedForm(page: Page) {
+  const form = formInFrame(page);
+  await form.locator('button.pay').waitFor();
+  return form;
+}
+
 const element = (publicKey: string, serviceUrl: string, extra = '') =>
   `<paytoken-frame public-key="${publicKey}" api-url="${serviceUrl}" ${extra}></paytoken-frame>`;
 
 /** The first `paytoken-error` the element fires, and what `tokenize()` then resolves with. */
-const failureOf = (page: import('@playwright/test').Page) =>
+const failureOf = (page: Page) =>
   page.evaluate(async () => {
     const frame = document.querySelector('paytoken-frame') as HTMLElement & { tokenize(): Promise<unknown> };
     const event = await new Promise<Event & { code?: string; errorMessage?: string }>((resolve) =>
@@ -112,7 +120,7 @@ test.describe('<paytoken-frame>', () => {
   test("an allowed origin pays; the frame's token request passes the allow-list", async ({ page, pages, service }) => {
     const account = accountFor(service, pages.url);
     await openFrame(page, pages.url, service.url, element(account.publicKey, service.url));
-    await fillCard(formInFrame(page));
+    await fillCard(await renderedForm(page));
     const result = await page.evaluate(() =>
       (document.querySelector('paytoken-frame') as HTMLElement & { tokenize(): Promise<unknown> }).tokenize(),
     );
@@ -208,7 +216,7 @@ test.describe('<paytoken-frame>', () => {
         ${element(service.accounts.springfield.publicKey, service.url, 'name="tokenId"')}
         <button id="outerSubmit">Place order</button></form>`,
     );
-    await fillCard(formInFrame(page));
+    await fillCard(await renderedForm(page));
     await page.locator('#outerSubmit').click();
     await page.waitForURL(`${pages.url}/checkout`);
     expect(posted).toMatch(/^orderId=17&tokenId=tok_[\w-]+$/);
@@ -226,7 +234,7 @@ test.describe('<paytoken-frame>', () => {
       service.url,
       `<form action="/checkout" method="post">${element(service.accounts.springfield.publicKey, service.url, 'name="tokenId"')}</form>`,
     );
-    await fillCard(formInFrame(page));
+    await fillCard(await renderedForm(page));
     await formInFrame(page).locator('button.pay').click();
     await page.waitForURL(`${pages.url}/checkout`);
     expect(posted).toMatch(/^tokenId=tok_[\w-]+$/);

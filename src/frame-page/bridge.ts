@@ -9,24 +9,13 @@
 import type { PaytokenForm } from '../form/index.js';
 import { FRAME_ATTRIBUTES, type FrameResult, type FromFrameBody, type ToFrame } from '../shared/frame-messages.js';
 import { acceptedTheme } from '../shared/frame-theme.js';
+import { publicResult } from '../shared/frame-result.js';
 
 const query = new URLSearchParams(location.search);
 const nonce = location.hash.slice(1);
 const parentOrigin = query.get('origin') ?? '';
 
 const post = (message: FromFrameBody): void => window.parent.postMessage({ ...message, nonce }, parentOrigin);
-
-/** A result with its public fields only. */
-const publicResult = (result: FrameResult): FrameResult =>
-  result.success
-    ? { success: true, id: result.id }
-    : {
-        success: false,
-        errorMessage: result.errorMessage,
-        code: result.code,
-        errors: result.errors.map(({ field, code, message }) => ({ field, code, message })),
-        ...(typeof result.seconds === 'number' && { seconds: result.seconds }),
-      };
 
 function start(form: PaytokenForm): void {
   form.publicKey = query.get('key') ?? undefined;
