@@ -162,6 +162,7 @@ export class PaytokenFrame extends HTMLElement {
     setTimeout(() => {
       this.#loadQueued = false;
       if (this.isConnected) this.#load();
+      else this.#state = 'idle';
     });
   }
 

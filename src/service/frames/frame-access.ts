@@ -27,6 +27,8 @@ export async function frameAccess(
 ): Promise<FrameAccess> {
   const { accounts } = deps.repository;
   if (!request.publicKey) return { ok: false, status: 400, code: 'MISSING_PUBLIC_KEY' };
+  // A page without an origin of its own (a file, a sandboxed frame) cannot be answered by postMessage.
+  if (!isWebOrigin(request.origin)) return { ok: false, status: 400, code: 'ORIGIN_NOT_ALLOWED' };
   const account = await deps.accountCache.get(`public:${request.publicKey}`, () =>
     accounts.findByPublicKey(request.publicKey as string),
   );
@@ -43,7 +45,16 @@ export async function frameAccess(
   const lists = [account.allowedOrigins, actingFor.allowedOrigins].filter((list) => list.length > 0);
   if (!lists.length) return { ok: true, ancestors: ['*'] };
   const ancestors = lists.reduce((both, list) => both.filter((origin) => list.includes(origin)));
-  if (!request.origin || !ancestors.includes(request.origin))
-    return { ok: false, status: 403, code: 'ORIGIN_NOT_ALLOWED' };
+  if (!ancestors.includes(request.origin)) return { ok: false, status: 403, code: 'ORIGIN_NOT_ALLOWED' };
   return { ok: true, ancestors };
+}
+
+/** `https://shop.example` or `http://localhost:8080`: a scheme, a host and an optional port, nothing else. */
+function isWebOrigin(origin: string | undefined): origin is string {
+  try {
+    const url = new URL(origin ?? '');
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === origin;
+  } catch {
+    return false;
+  }
 }

@@ -88,6 +88,10 @@ describe('the frame page of <paytoken-frame> (routes/frames.ts)', () => {
     ['no public key', { key: '' }, 400, 'MISSING_PUBLIC_KEY', 'No public key is configured.'],
     ['an unknown public key', { key: 'pk_nobody' }, 401, 'PUBLIC_KEY_REJECTED', 'The public key was not accepted.'],
     ['an impersonation key of no client of the key', { impersonation: 'imp_nobody' }, 403, 'PUBLIC_KEY_REJECTED', ''],
+    ['no origin', { origin: '' }, 400, 'ORIGIN_NOT_ALLOWED', 'This page is not allowed to use this public key.'],
+    ["a file's origin", { origin: 'null' }, 400, 'ORIGIN_NOT_ALLOWED', ''],
+    ['an origin with a path', { origin: 'https://shop.example/pay' }, 400, 'ORIGIN_NOT_ALLOWED', ''],
+    ['another scheme', { origin: 'ftp://shop.example' }, 400, 'ORIGIN_NOT_ALLOWED', ''],
   ])('%s: a page that says so, with no form, that any page may embed', async (_, query, status, code, message) => {
     const response = await frame({ key: service.accounts.springfield.publicKey, origin: SHOP, ...query });
     expect(response.statusCode).toBe(status);
