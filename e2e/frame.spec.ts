@@ -194,6 +194,30 @@ test.describe('<paytoken-frame>', () => {
     });
   });
 
+  test('a frame that stops answering: tokenize() resolves with FRAME_TIMEOUT', async ({ page, pages, service }) => {
+    await openFrame(page, pages.url, service.url, element(service.accounts.springfield.publicKey, service.url));
+    await (await renderedForm(page)).locator('#payer').waitFor();
+    // The frame goes away under the loader (a crash, a navigation): nothing will ever answer.
+    await page
+      .frames()
+      .find((frame) => frame.url().includes('/frames/'))
+      ?.goto('about:blank');
+    await page.clock.install();
+    const result = page.evaluate(() =>
+      (document.querySelector('paytoken-frame') as HTMLElement & { tokenize(): Promise<unknown> }).tokenize(),
+    );
+    await page.clock.runFor(39_000);
+    expect(await Promise.race([result, new Promise((resolve) => setTimeout(() => resolve('waiting'), 200))])).toBe(
+      'waiting',
+    );
+    await page.clock.runFor(2_000);
+    expect(await result).toMatchObject({
+      success: false,
+      code: 'FRAME_TIMEOUT',
+      errorMessage: 'The payment form did not answer in time. Try again.',
+    });
+  });
+
   test('an unknown public key: the service says so through the frame', async ({ page, pages, service }) => {
     await openFrame(page, pages.url, service.url, element('pk_nobody', service.url));
     expect(await failureOf(page)).toMatchObject({
@@ -297,6 +321,34 @@ test.describe('<paytoken-frame>', () => {
     const button = formInFrame(page).locator('button.pay');
     await expect(button).toBeDisabled();
     await page.locator('paytoken-frame').evaluate((frame) => frame.removeAttribute('disabled'));
+    await expect(button).toBeEnabled();
+  });
+
+  test('pending: while the token is made, Pay is busy and a second tokenize() sends nothing', async ({
+    page,
+    pages,
+    service,
+  }) => {
+    let tokenRequests = 0;
+    await page.route(`${service.url}/api/v1/tokens`, async (route) => {
+      tokenRequests++;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+    await openFrame(page, pages.url, service.url, element(service.accounts.springfield.publicKey, service.url));
+    const form = await renderedForm(page);
+    await fillCard(form);
+    const results = page.evaluate(() => {
+      const frame = document.querySelector('paytoken-frame') as HTMLElement & { tokenize(): Promise<{ id?: string }> };
+      return Promise.all([frame.tokenize(), frame.tokenize()]);
+    });
+    const button = form.locator('button.pay');
+    await expect(button).toHaveText('Processing…');
+    await expect(button).toBeDisabled();
+    const [first, second] = await results;
+    expect(first.id).toMatch(/^tok_/);
+    expect(second).toEqual(first);
+    expect(tokenRequests).toBe(1);
     await expect(button).toBeEnabled();
   });
 
