@@ -14,7 +14,7 @@ export interface FrameRequest {
 }
 
 /**
- * The frame's `frame-ancestors` for a public key (README, "Three ways to integrate"): the origins both the
+ * The frame's `frame-ancestors` for a public key (docs/api.md#frame-page): the origins both the
  * key's owner and the client it acts for allow (as `POST /tokens` checks them, auth/public-key-gate.ts),
  * or any origin (`*`) when neither has a list. The page's claimed origin must be one of them: else the
  * service answers a page that reports ORIGIN_NOT_ALLOWED to it at once, instead of a form the browser

@@ -17,7 +17,7 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 
 /**
  * `GET /frames/form-{digest}.html?key=…&impersonation=…&origin=…&lang=…`: the page `<paytoken-frame>`
- * shows in its iframe (README, "Three ways to integrate"), named by the scripts it loads
+ * shows in its iframe (docs/api.md#frame-page), named by the scripts it loads
  * (shared/hosted-files.ts `framePageName`). Its `frame-ancestors` follows the key's allowed origins;
  * a key or origin that cannot have a form gets a page saying why, which any page may embed (it holds
  * nothing but the message).
