@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { demoTest, expect, test } from './fixtures.js';
-import { BANK, VISA, choose, receipt } from './support/checkout.js';
+import { BANK, DECLINED, VISA, choose, receipt } from './support/checkout.js';
 import { fillCard } from './support/form-page.js';
 import { formInFrame, frameOf, openFrame, recordMessages } from './support/frame-page.js';
 import type { ServiceProcess } from './support/service.js';
@@ -113,6 +113,28 @@ demoTest.describe('demo checkout, isolated form (/isolated)', () => {
     await form.locator('button.pay').click();
     expect(await receipt(page)).toMatchObject({ charged: '$103.00' });
     expect((await messages()).join('\n')).not.toContain(BANK.account);
+  });
+});
+
+demoTest.describe('demo checkout, isolated form: after the token', () => {
+  demoTest("Shelby, then a decline shown inside the frame with the payer's name kept", async ({ page, demo }) => {
+    await page.goto(`${demo.url}/isolated`);
+    // Another client: a new impersonation key, so a new frame page with Shelby's fees.
+    await choose(page, 'shelby', '25.00');
+    const form = formInFrame(page);
+    await expect(form.locator('button.pay')).toHaveText('Pay $25.88');
+    await form.locator('#payer').fill('Ada Lovelace');
+    await form.locator('#emailAddress').fill('ada@example.com');
+    await form.locator('#cardHolder').fill('Ada Lovelace');
+    await form.locator('#cardNumber').pressSequentially(DECLINED.number);
+    await form.locator('#expiry').pressSequentially('1230');
+    await form.locator('#cvc').pressSequentially(DECLINED.cvc);
+    await form.locator('button.pay').click();
+    await expect(form.locator('[part="alert"]')).toHaveText('The payment was declined by the card issuer.');
+    await expect(form.locator('#cardNumber')).toBeFocused();
+    await expect(form.locator('#payer')).toHaveValue('Ada Lovelace');
+    await expect(form.locator('#cardNumber')).toHaveValue('');
+    await expect(page.locator('#receipt')).toBeHidden();
   });
 });
 

@@ -90,7 +90,9 @@ export class PaytokenFrame extends HTMLElement {
     this.#state = 'idle';
   }
 
-  attributeChangedCallback(name: string): void {
+  attributeChangedCallback(name: string, old: string | null, value: string | null): void {
+    // Setting a key to the value it has (a page re-applying its settings) must not reload the form.
+    if (old === value) return;
     if (PAGE_ATTRIBUTES.includes(name)) this.#queueLoad();
     else if (this.#state === 'ready') this.#sendSettings();
   }
