@@ -8,6 +8,7 @@ import { scriptRoutes } from './routes/scripts.js';
 import { tokenRoutes } from './routes/tokens.js';
 import { feeRoutes } from './routes/fees.js';
 import { transactionRoutes } from './routes/transactions.js';
+import { transactionSearchRoutes } from './routes/transaction-search.js';
 import { healthRoutes } from './routes/health.js';
 import { startInstance } from './operation/instance.js';
 import { createRateLimiter, createSharedRateLimiter } from './rate-limit.js';
@@ -116,6 +117,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   tokenRoutes(app, deps);
   feeRoutes(app, deps);
   transactionRoutes(app, deps);
+  transactionSearchRoutes(app, deps);
   scriptRoutes(app, deps.scriptsDir, deps.version);
   await docsRoutes(app);
   return app;

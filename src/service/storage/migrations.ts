@@ -126,6 +126,14 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       );
     `,
   },
+  {
+    version: 5,
+    name: 'transaction search: newest first per account, with the filtered columns',
+    sql: `
+      CREATE INDEX transactions_search ON transactions (account_id, via_account_id, created_at DESC, id DESC)
+        INCLUDE (amount_cents, payment_response_code, masked_account_number, payer);
+    `,
+  },
 ];
 
 /** Brings the schema up to the newest version; safe to call on every start. */
