@@ -59,7 +59,8 @@ function whereOf(criteria: SearchCriteria): { where: string; params: unknown[] }
   if (criteria.maxAmountCents !== null) conditions.push(`abs(t.amount_cents) <= ${param(criteria.maxAmountCents)}`);
   if (criteria.lastFour !== null) conditions.push(`right(t.masked_account_number, 4) = ${param(criteria.lastFour)}`);
   if (criteria.payerName !== null)
-    conditions.push(`t.payer ILIKE ${param(containsPattern(criteria.payerName))} ESCAPE '\\'`);
+    // lower() LIKE lower(): the same matches as ILIKE, a quarter faster (docs/decisions.md, "Transaction search").
+    conditions.push(`lower(t.payer) LIKE lower(${param(containsPattern(criteria.payerName))}) ESCAPE '\\'`);
   // batch_id arrives with settlement (migration 4); the condition is only written when the filter is.
   if (criteria.batchId !== null) conditions.push(`t.batch_id::text = ${param(criteria.batchId)}`);
   return { where: conditions.join(' AND '), params };
