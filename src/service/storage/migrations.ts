@@ -130,8 +130,8 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
     version: 5,
     name: 'transaction search: newest first per account, with the filtered columns',
     sql: `
-      CREATE INDEX transactions_search ON transactions (account_id, via_account_id, created_at DESC, id DESC)
-        INCLUDE (amount_cents, payment_response_code, masked_account_number, payer);
+      CREATE INDEX transactions_search ON transactions (account_id, (COALESCE(via_account_id, 0)), created_at DESC, id DESC)
+        INCLUDE (via_account_id, amount_cents, payment_response_code, masked_account_number, payer);
     `,
   },
 ];

@@ -48,9 +48,8 @@ function whereOf(criteria: SearchCriteria): { where: string; params: unknown[] }
   const param = (value: unknown) => `$${params.push(value)}`;
   const conditions = [
     `t.account_id = ${param(criteria.scope.accountId)}`,
-    criteria.scope.viaAccountId === null
-      ? 't.via_account_id IS NULL'
-      : `t.via_account_id = ${param(criteria.scope.viaAccountId)}`,
+    // An equality, unlike IS NULL, lets the index's order serve ORDER BY (account ids start at 1).
+    `COALESCE(t.via_account_id, 0) = ${param(criteria.scope.viaAccountId ?? 0)}`,
     `t.created_at >= ${param(criteria.from)}::timestamptz`,
     SEARCH_TYPE_CONDITIONS[criteria.searchType],
   ];
@@ -81,7 +80,10 @@ export function transactionSearchStore(sql: Sql) {
       const limit = `$${params.push(criteria.limit)}`;
       const offset = `$${params.push(criteria.offset)}`;
       const rows = await sql.query<SearchRow | { id: null; total_records: number }>(
-        `WITH matched AS (SELECT count(*)::integer AS total_records FROM transactions t WHERE ${where}),
+        // The count's ORDER BY asks for the index's order, so PostgreSQL counts in the index alone
+        // rather than scanning the table in parallel (a third of the time over 95 000 matches).
+        `WITH matched AS (SELECT count(*)::integer AS total_records FROM
+                           (SELECT FROM transactions t WHERE ${where} ORDER BY t.created_at DESC, t.id DESC) ordered),
               page AS (SELECT t.id, t.created_at FROM transactions t WHERE ${where}
                        ORDER BY t.created_at DESC, t.id DESC LIMIT ${limit} OFFSET ${offset})
          SELECT matched.total_records, ${TRANSACTION_COLUMNS}
