@@ -128,10 +128,13 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
   },
   {
     version: 5,
-    name: 'transaction search: newest first per account, with the filtered columns',
+    name: 'transaction search: newest first per account, and by last four',
     sql: `
       CREATE INDEX transactions_search ON transactions (account_id, (COALESCE(via_account_id, 0)), created_at DESC, id DESC)
         INCLUDE (via_account_id, amount_cents, payment_response_code, masked_account_number, payer);
+      CREATE INDEX transactions_last_four ON transactions
+        (account_id, (COALESCE(via_account_id, 0)), (right(masked_account_number, 4)), created_at DESC, id DESC)
+        INCLUDE (via_account_id, amount_cents, payment_response_code);
     `,
   },
 ];
