@@ -109,6 +109,39 @@ describe('paging', () => {
   });
 });
 
+describe('totals: the day counts agree with counting every row', () => {
+  it('over windows that start and end inside days, on midnights, or not at all', async () => {
+    const token = await tokenFor(springfield());
+    const base = Date.parse('2026-10-01T00:00:00Z');
+    const times = [0, 1, 3_600_000, 86_399_999, 86_400_000, 5 * 86_400_000 + 7, 9 * 86_400_000 - 1, 12 * 86_400_000];
+    const declined = await tokenFor(springfield(), cardToken({ cardNumber: '4000 0000 0000 0002' }));
+    for (const [index, offset] of times.entries()) {
+      await setCreated(await pay(springfield(), token, 5 + index), new Date(base + offset));
+      await setCreated(await pay(springfield(), declined, 5), new Date(base + offset));
+    }
+    const windows: [string, string | null][] = [
+      ['2026-10-01T00:00:00Z', '2026-10-13T00:00:00Z'],
+      ['2026-10-01T00:00:00.001Z', '2026-10-12T23:59:59.999Z'],
+      ['2026-10-01T01:00:00Z', '2026-10-06T00:00:00.007Z'],
+      ['2026-10-01T12:00:00Z', '2026-10-01T13:00:00Z'],
+      ['2026-10-02T00:00:00Z', null],
+      ['2026-09-30', '2026-10-05'],
+    ];
+    for (const [begin, end] of windows) {
+      const query = `beginDate=${begin}${end ? `&endDate=${end}` : ''}`;
+      const from = Date.parse(begin.length === 10 ? `${begin}T00:00:00Z` : begin);
+      const until =
+        end === null ? Infinity : end.length === 10 ? Date.parse(`${end}T00:00:00Z`) + 86_400_000 : Date.parse(end) + 1;
+      const expected = times.filter((offset) => base + offset >= from && base + offset < until).length;
+      for (const type of ['Processed', 'Rejected']) {
+        const byDays = await found(springfield(), `${query}&transactionSearchTypeId=${type}`);
+        const byRows = await found(springfield(), `${query}&transactionSearchTypeId=${type}&minAmount=0`);
+        expect([byDays.totalRecords, byRows.totalRecords], `${query} ${type}`).toEqual([expected, expected]);
+      }
+    }
+  });
+});
+
 describe('filters', () => {
   it('dates: the last 30 days by default; beginDate and endDate as dates or instants', async () => {
     const token = await tokenFor(springfield());
