@@ -116,8 +116,7 @@ const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  * in the same transaction as each row, and only the partial first and last days are counted in the
  * index: a few thousand rows at most instead of every match.
  */
-function countOf(criteria: SearchCriteria, rows: string, param: (value: unknown) => string): string {
-  if (hasFilters(criteria)) return `(SELECT count(*) FROM ${rows})`;
+function countOf(criteria: SearchCriteria, param: (value: unknown) => string): string {
   const from = criteria.from.getTime();
   const until = criteria.until?.getTime() ?? null;
   const firstMidnight = Math.ceil(from / DAY_MS) * DAY_MS;
@@ -146,10 +145,13 @@ export function transactionSearchStore(sql: Sql) {
      */
     async search(criteria: SearchCriteria): Promise<{ transactions: StoredTransaction[]; totalRecords: number }> {
       const params = new Params();
-      const matching = matchingRows(criteria, params.add);
-      const total = countOf(criteria, matching, params.add);
+      // With filters, the matches are read once (MATERIALIZED) for both the count and the page.
+      const filtered = hasFilters(criteria);
+      const matching = filtered ? 'm t' : matchingRows(criteria, params.add);
+      const total = filtered ? '(SELECT count(*) FROM m)' : countOf(criteria, params.add);
       const rows = await sql.query<SearchRow | { id: null; total_records: number }>(
-        `WITH matched AS (SELECT ${total}::integer AS total_records),
+        `WITH ${filtered ? `m AS MATERIALIZED (SELECT t.id, t.created_at FROM ${matchingRows(criteria, params.add)}),` : ''}
+              matched AS (SELECT ${total}::integer AS total_records),
               page AS (SELECT t.id, t.created_at FROM ${matching}
                        ORDER BY t.created_at DESC, t.id DESC LIMIT ${params.add(criteria.limit)} OFFSET ${params.add(criteria.offset)})
          SELECT matched.total_records, ${TRANSACTION_COLUMNS}
