@@ -28,7 +28,7 @@ export interface SearchCriteria {
  * The `transaction_day_counts` trigger (migration 5) sorts rows into the same three kinds.
  */
 const SEARCH_TYPE_CONDITIONS: Record<TransactionSearchType, string> = {
-  Processed: "t.payment_response_code = 'Success' AND t.amount_cents > 0",
+  Processed: "t.payment_response_code = 'Success' AND t.amount_cents >= 0",
   Rejected: "t.payment_response_code <> 'Success'",
   Refunds: "t.payment_response_code = 'Success' AND t.amount_cents < 0",
 };
