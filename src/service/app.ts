@@ -10,6 +10,7 @@ import { loadHostedFiles } from './hosted-files.js';
 import { tokenRoutes } from './routes/tokens.js';
 import { feeRoutes } from './routes/fees.js';
 import { transactionRoutes } from './routes/transactions.js';
+import { transactionSearchRoutes } from './routes/transaction-search.js';
 import { healthRoutes } from './routes/health.js';
 import { startInstance } from './operation/instance.js';
 import { createRateLimiter, createSharedRateLimiter } from './rate-limit.js';
@@ -130,6 +131,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   tokenRoutes(app, deps);
   feeRoutes(app, deps);
   transactionRoutes(app, deps);
+  transactionSearchRoutes(app, deps);
   const hosted = loadHostedFiles(deps.scriptsDir);
   scriptRoutes(app, hosted, deps.version);
   frameRoutes(app, hosted, deps);
