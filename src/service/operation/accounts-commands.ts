@@ -16,6 +16,7 @@ export const USAGE = [
   '  disable NAME | enable NAME             refuse or accept again every credential of the account',
   '  set-origins NAME https://a,https://b   the browser origins allowed to use its public key ("" allows any)',
   '  set-fees NAME [--card-percent …] [--card-fixed …] [--ach-percent …] [--ach-fixed …]',
+  '  set-duplicate-window NAME MINUTES      a sale repeating an approved one (same method, amount) within it is declined; 0 = off',
 ].join('\n');
 
 /** How long the command waits for every running service process to apply a change. */
@@ -79,7 +80,8 @@ const describe = (account: Account): string => {
   const system = account.systemAccountId ? ` linked to #${account.systemAccountId}` : '';
   return (
     `#${account.id} ${account.name} (${account.kind}${system}${account.disabled ? ', DISABLED' : ''})  apiKey ${account.apiKey}  publicKey ${account.publicKey}` +
-    `${account.impersonationKey ? `  impersonationKey ${account.impersonationKey}` : ''}${account.allowedOrigins.length ? `  origins ${account.allowedOrigins.join(',')}` : ''}`
+    `${account.impersonationKey ? `  impersonationKey ${account.impersonationKey}` : ''}${account.allowedOrigins.length ? `  origins ${account.allowedOrigins.join(',')}` : ''}` +
+    `  duplicateWindow ${account.duplicateWindowMinutes}m`
   );
 };
 
@@ -157,6 +159,20 @@ export async function runAccountsCommand(
     await repository.accounts.setAllowedOrigins(account.id, origins);
     await settle();
     print(`Origins of "${account.name}": ${origins.length ? origins.join(', ') : 'any'}.`);
+    return;
+  }
+  if (command === 'set-duplicate-window') {
+    const account = await named('set-duplicate-window');
+    const minutes = rest[1] ?? '';
+    if (!/^\d{1,4}$/.test(minutes) || Number(minutes) > 1440)
+      throw new UsageError('set-duplicate-window needs the minutes, a whole number from 0 (off) to 1440 (a day).');
+    await repository.accounts.setDuplicateWindow(account.id, Number(minutes));
+    await settle();
+    print(
+      Number(minutes)
+        ? `Duplicate window of "${account.name}": ${Number(minutes)} minutes.`
+        : `Duplicate protection of "${account.name}" is off.`,
+    );
     return;
   }
   if (command === 'set-fees') {

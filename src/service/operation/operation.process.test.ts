@@ -230,8 +230,8 @@ describe.each(['pglite', ...(DATABASE_URL ? ['postgres' as const] : [])] as cons
                 '/api/v1/transactions',
                 {
                   payer: 'Ada',
-                  amount: 103.25,
-                  payerFee: 3.25,
+                  // A new amount each time: the same card and amount within minutes is a duplicate.
+                  amount: (10_000 + n * 1_000 + i) / 100,
                   creditCardInformation: CARD_TOKEN.creditCardInformation,
                 },
               ];

@@ -4,6 +4,7 @@ import { RESPONSE_MESSAGES, decide, type ProcessorSource } from '../processor/sa
 import { brandOf, maskAccountNumber } from './account-number.js';
 import { processorSource } from './processor-source.js';
 import { declined, type PaymentDeps, type Payer, type PaymentResult } from './result.js';
+import type { PaymentMethodKey, TransactionQueries } from '../storage/transactions.js';
 import { moneyFor, newTransaction } from './transaction-record.js';
 
 /** What a sale charges: the processor's view of it, and what the transaction shows of it. */
@@ -68,6 +69,51 @@ export async function sale(draft: TransactionDraft, payer: Payer, deps: PaymentD
     charged = sentDirectly(draft.source);
   }
   const money = moneyFor(draft, charged.transactionType === 'Ach' ? 'ach' : 'creditCard', payer, false);
+  const windowMinutes = payer.actingFor.duplicateWindowMinutes;
+  if (!windowMinutes) return charge(transactions, draft, payer, charged, money, deps);
+  const method: PaymentMethodKey =
+    'tokenId' in draft.source
+      ? { tokenId: draft.source.tokenId }
+      : { transactionType: charged.transactionType, maskedAccountNumber: charged.maskedAccountNumber };
+  // Checked and stored under one lock: two identical sales at once cannot both find no earlier one.
+  const lock = JSON.stringify(['sale', payer.scope.accountId, payer.scope.viaAccountId, method, money.amount]);
+  return transactions.serialized(lock, async (store) => {
+    const earlier = await store.lastApprovedSale(payer.scope, method, money.amount, windowMinutes);
+    if (!earlier) return charge(store, draft, payer, charged, money, deps);
+    const stored = await store.insert(
+      newTransaction(draft, payer, {
+        ...money,
+        transactionType: charged.transactionType,
+        maskedAccountNumber: charged.maskedAccountNumber,
+        paymentResponseCode: 'HardDuplicateTransaction',
+      }),
+    );
+    return declined('HardDuplicateTransaction', duplicateMessage(earlier, windowMinutes), stored.id);
+  });
+}
+
+/**
+ * The decline of a duplicate says which payment it repeats and when the same charge is accepted
+ * again, so the payer's page can tell them (docs/api.md#duplicate-protection).
+ */
+export function duplicateMessage(earlier: { id: number; created: Date }, windowMinutes: number): string {
+  const at = (date: Date) => `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+  const until = new Date(earlier.created.getTime() + windowMinutes * 60_000);
+  return (
+    `This payment duplicates transaction ${earlier.id}, approved at ${at(earlier.created)} with the same ` +
+    `payment method and amount. To charge it again, use another amount or wait until ${at(until)}.`
+  );
+}
+
+/** The processor's decision on a sale, stored with its `Sale` event when approved. */
+async function charge(
+  transactions: TransactionQueries,
+  draft: TransactionDraft,
+  payer: Payer,
+  charged: Charged,
+  money: ReturnType<typeof moneyFor>,
+  deps: PaymentDeps,
+): Promise<PaymentResult> {
   const paymentResponseCode = decide(charged.source, money.amount);
   const approved = paymentResponseCode === 'Success';
   const transaction = await transactions.insert(

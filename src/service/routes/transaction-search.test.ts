@@ -192,10 +192,11 @@ describe('filters', () => {
 
   it('payerName: contains, in any case; % and _ are matched as themselves', async () => {
     const token = await tokenFor(springfield());
+    // Four amounts: the same token and amount within minutes would be a duplicate.
     const ada = await pay(springfield(), token, 1, 'Ada Lovelace');
-    const percent = await pay(springfield(), token, 1, '100% Pure Water Co');
-    const underscore = await pay(springfield(), token, 1, 'snake_case Ltd');
-    const backslash = await pay(springfield(), token, 1, 'Back\\slash');
+    const percent = await pay(springfield(), token, 2, '100% Pure Water Co');
+    const underscore = await pay(springfield(), token, 3, 'snake_case Ltd');
+    const backslash = await pay(springfield(), token, 4, 'Back\\slash');
     expect(idsOf(await found(springfield(), 'payerName=LOVE'))).toEqual([ada]);
     expect(idsOf(await found(springfield(), 'payerName=ada%20love'))).toEqual([ada]);
     expect(idsOf(await found(springfield(), 'payerName=%25'))).toEqual([percent]);

@@ -16,13 +16,19 @@ export interface Account {
   allowedOrigins: string[];
   /** A disabled account's credentials are refused as if unknown; `npm run accounts -- enable` restores them. */
   disabled: boolean;
+  /**
+   * A sale repeating an approved one (same payment method and amount) within this many minutes is
+   * declined as a duplicate; 0 turns it off (docs/api.md#duplicate-protection).
+   */
+  duplicateWindowMinutes: number;
 }
 
-export type NewAccount = Omit<Account, 'id' | 'disabled'>;
+export type NewAccount = Omit<Account, 'id' | 'disabled' | 'duplicateWindowMinutes'>;
 
 const ACCOUNT_COLUMNS = `id, name, kind, api_key AS "apiKey", api_secret_hash AS "apiSecretHash", public_key AS "publicKey",
   impersonation_key AS "impersonationKey", system_account_id AS "systemAccountId", fee_schedules AS "feeSchedules",
-  allowed_origins AS "allowedOrigins", disabled_at IS NOT NULL AS disabled`;
+  allowed_origins AS "allowedOrigins", disabled_at IS NOT NULL AS disabled,
+  duplicate_window_minutes AS "duplicateWindowMinutes"`;
 
 /** Every change to accounts counts one in account_changes, in the same statement, so caches can follow. */
 const COUNT_CHANGE = 'changed AS (UPDATE account_changes SET version = version + 1 WHERE id = 1)';
@@ -71,6 +77,7 @@ export function accountStore(sql: Sql) {
     setDisabled: (id: number, disabled: boolean) =>
       change(id, 'disabled_at = CASE WHEN $2::boolean THEN coalesce(disabled_at, now()) END', disabled),
     setAllowedOrigins: (id: number, origins: string[]) => change(id, 'allowed_origins = $2', origins),
+    setDuplicateWindow: (id: number, minutes: number) => change(id, 'duplicate_window_minutes = $2', minutes),
     setFeeSchedules: (id: number, feeSchedules: FeeSchedules) =>
       change(id, 'fee_schedules = $2', JSON.stringify(feeSchedules)),
   };

@@ -158,6 +158,16 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
         FROM transactions GROUP BY 1, 2, 3, 4, 5;
     `,
   },
+  {
+    version: 7,
+    name: 'duplicate protection: each account its window',
+    sql: `
+      ALTER TABLE accounts ADD COLUMN duplicate_window_minutes INTEGER NOT NULL DEFAULT 5
+        CHECK (duplicate_window_minutes BETWEEN 0 AND 1440);
+      CREATE INDEX transactions_duplicates ON transactions (account_id, amount_cents, created_at DESC)
+        WHERE payment_response_code = 'Success' AND authorization_id IS NULL;
+    `,
+  },
 ];
 
 /** Brings the schema up to the newest version; safe to call on every start. */

@@ -63,8 +63,8 @@ const toStored = ({ account_id, via_account_id, events, ...row }: Row): StoredTr
 
 const IN_SCOPE = 't.account_id = $2 AND t.via_account_id IS NOT DISTINCT FROM $3';
 
-/** The transactions table and its events: sales, authorizations and their captures. */
-export function transactionStore(sql: Sql) {
+/** The queries of the transactions table, on the database or inside one of its transactions. */
+function queriesOn(sql: Sql) {
   async function findWhere(condition: string, params: unknown[], on: Sql = sql): Promise<StoredTransaction | null> {
     const [row] = await on.query<Row>(`SELECT ${COLUMNS} FROM transactions t WHERE ${condition}`, params);
     return row ? toStored(row) : null;
@@ -124,6 +124,36 @@ export function transactionStore(sql: Sql) {
       const { id, created } = row as { id: number; created: Date };
       return { ...t, id, created, capturedAt: null };
     },
+    /**
+     * The newest approved sale in this scope charging `method` exactly `amountCents` in the last `windowMinutes`
+     * (by the database's clock, which stamped them):
+     * the earlier payment a new one would duplicate (docs/api.md#duplicate-protection).
+     */
+    lastApprovedSale: async (
+      scope: Scope,
+      method: PaymentMethodKey,
+      amountCents: number,
+      windowMinutes: number,
+    ): Promise<{ id: number; created: Date } | null> =>
+      (
+        await sql.query<{ id: number; created: Date }>(
+          `SELECT t.id, t.created_at AS created FROM transactions t
+           WHERE ${IN_SCOPE} AND t.amount_cents = $1 AND t.created_at >= now() - make_interval(mins => $4)
+             AND t.payment_response_code = 'Success' AND t.authorization_id IS NULL
+             AND (CASE WHEN $5::text IS NOT NULL THEN t.token_id = $5
+                       ELSE t.token_id IS NULL AND t.transaction_type = $6 AND t.masked_account_number = $7 END)
+           ORDER BY t.created_at DESC LIMIT 1`,
+          [
+            amountCents,
+            scope.accountId,
+            scope.viaAccountId,
+            windowMinutes,
+            'tokenId' in method ? method.tokenId : null,
+            'tokenId' in method ? null : method.transactionType,
+            'tokenId' in method ? null : method.maskedAccountNumber,
+          ],
+        )
+      )[0] ?? null,
     /** By the numeric id or the `txn_…` public id, in this scope. */
     find: async (id: string, scope: Scope) =>
       !couldBeId(id)
@@ -174,7 +204,30 @@ export function transactionStore(sql: Sql) {
   };
 }
 
+/** What can be read and written inside `serialized`'s transaction. */
+export type TransactionQueries = ReturnType<typeof queriesOn>;
+
+/** The transactions table and its events: sales, authorizations and their captures. */
+export function transactionStore(sql: Sql) {
+  return {
+    ...queriesOn(sql),
+    /**
+     * Runs `work` in one database transaction that holds a lock on `key` until it ends: two sales of
+     * the same payment method and amount are checked and stored one after the other, never both
+     * checked before either is stored.
+     */
+    serialized: <T>(key: string, work: (store: TransactionQueries) => Promise<T>): Promise<T> =>
+      sql.transaction(async (tx) => {
+        await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [key]);
+        return work(queriesOn(tx));
+      }),
+  };
+}
+
 export type TransactionStore = ReturnType<typeof transactionStore>;
+
+/** What a duplicate is compared on: the token, or the card or bank account sent directly. */
+export type PaymentMethodKey = { tokenId: string } | { transactionType: TransactionType; maskedAccountNumber: string };
 
 /** For other stores of this folder that read whole transactions (transaction-search.ts). */
 export { COLUMNS as TRANSACTION_COLUMNS, toStored as toStoredTransaction, type Row as TransactionRow };
