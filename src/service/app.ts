@@ -117,7 +117,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   feeRoutes(app, deps);
   transactionRoutes(app, deps);
   scriptRoutes(app, deps.scriptsDir, deps.version);
-  await docsRoutes(app);
+  await docsRoutes(app, deps);
   return app;
 }
 
