@@ -73,6 +73,8 @@ export default defineConfig(({ mode }) => {
     test: {
       include: ['src/**/*.test.ts'],
       pool: 'forks',
+      // The OpenAPI status coverage after a full run (src/service/testing/contract-coverage.ts).
+      globalSetup: ['src/service/testing/contract-coverage.ts'],
       maxWorkers: 2,
       testTimeout: 20_000,
       hookTimeout: 60_000,

@@ -227,6 +227,13 @@ export const BODY_ERRORS = [
   'unsupportedMediaType',
 ] as const satisfies readonly ErrorExample[];
 
+/** Answers of an operation without a body to one sent anyway (DELETE reads one if it is sent). */
+export const STRAY_BODY_ERRORS = [
+  'malformedJson',
+  'payloadTooLarge',
+  'unsupportedMediaType',
+] as const satisfies readonly ErrorExample[];
+
 /** Answers of an operation that takes an Idempotency-Key (docs/api.md#idempotency). */
 export const IDEMPOTENCY_ERRORS = [
   'invalidIdempotencyKey',

@@ -14,6 +14,7 @@ import {
   HEADERS,
   IDEMPOTENCY_ERRORS,
   SECRET_ERRORS,
+  STRAY_BODY_ERRORS,
   operationResponses,
   success,
 } from '../openapi/responses.js';
@@ -142,6 +143,7 @@ export function tokenRoutes(instance: FastifyInstance, deps: ServiceDeps): void 
         params: requestSchema(tokenIdParamsSchema, (value) => ({ value })),
         response: operationResponses({ 200: success('Deleted.', tokenDeletedSchema, tokenDeletedExamples) }, [
           ...SECRET_ERRORS,
+          ...STRAY_BODY_ERRORS,
           'tokenNotFound',
           'uriTooLong',
         ]),
