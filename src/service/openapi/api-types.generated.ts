@@ -148,7 +148,27 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-  schemas: never;
+  schemas: {
+    /**
+     * Error
+     * @description Every non-2xx body (docs/api.md#errors-and-codes). Declines add id and paymentResponseCode.
+     */
+    Error: {
+      /** @description Stable UPPER_SNAKE code. */
+      code?: string;
+      errors?: {
+        code: string;
+        /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
+        field: string;
+        message: string;
+      }[];
+      id?: number;
+      /** @description Readable; never echoes card or account numbers. */
+      message: string;
+      paymentResponseCode?: string;
+      requestId?: string;
+    };
+  };
   responses: never;
   parameters: never;
   requestBodies: never;
@@ -253,21 +273,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Missing or invalid credentials. */
@@ -278,21 +284,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The credentials may not do this. */
@@ -301,21 +293,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The first request with this Idempotency-Key still runs; retry after Retry-After seconds. */
@@ -326,21 +304,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The body is larger than 64 KiB. */
@@ -349,21 +313,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The body is not application/json. */
@@ -372,21 +322,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The Idempotency-Key was used with another body. */
@@ -395,21 +331,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Over the rate limit; retry after Retry-After seconds. */
@@ -420,21 +342,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
@@ -443,21 +351,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
     };
@@ -517,21 +411,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Missing or invalid credentials. */
@@ -542,21 +422,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The credentials may not do this. */
@@ -565,21 +431,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Not found for these credentials and this impersonation. */
@@ -588,21 +440,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description A path segment is longer than 100 characters. */
@@ -611,21 +449,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
@@ -634,21 +458,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
     };
@@ -687,21 +497,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Missing or invalid credentials. */
@@ -712,21 +508,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The credentials may not do this. */
@@ -735,21 +517,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Not found for these credentials and this impersonation. */
@@ -758,21 +526,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The body is larger than 64 KiB. */
@@ -781,21 +535,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description A path segment is longer than 100 characters. */
@@ -804,21 +544,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The body is not application/json. */
@@ -827,21 +553,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
@@ -850,21 +562,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
     };
@@ -913,21 +611,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Missing or invalid credentials. */
@@ -938,21 +622,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The credentials may not do this. */
@@ -961,21 +631,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
@@ -984,21 +640,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
     };
@@ -1051,21 +693,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Missing or invalid credentials. */
@@ -1076,21 +704,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The credentials may not do this. */
@@ -1099,21 +713,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The body is larger than 64 KiB. */
@@ -1122,21 +722,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The body is not application/json. */
@@ -1145,21 +731,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
@@ -1168,21 +740,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
     };
@@ -1340,21 +898,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Missing or invalid credentials. */
@@ -1365,21 +909,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The credentials may not do this. */
@@ -1388,21 +918,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The first request with this Idempotency-Key still runs; retry after Retry-After seconds. */
@@ -1413,21 +929,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The body is larger than 64 KiB. */
@@ -1436,21 +938,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The body is not application/json. */
@@ -1459,21 +947,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The Idempotency-Key was used with another body. */
@@ -1482,21 +956,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
@@ -1505,21 +965,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
     };
@@ -1593,21 +1039,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Missing or invalid credentials. */
@@ -1618,21 +1050,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The credentials may not do this. */
@@ -1641,21 +1059,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Not found for these credentials and this impersonation. */
@@ -1664,21 +1068,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description A path segment is longer than 100 characters. */
@@ -1687,21 +1077,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
@@ -1710,21 +1086,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
     };
@@ -1766,21 +1128,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Missing or invalid credentials. */
@@ -1791,21 +1139,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The credentials may not do this. */
@@ -1814,21 +1148,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Not found for these credentials and this impersonation. */
@@ -1837,21 +1157,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description A path segment is longer than 100 characters. */
@@ -1860,21 +1166,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
@@ -1883,21 +1175,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
     };
@@ -1954,21 +1232,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Missing or invalid credentials. */
@@ -1979,21 +1243,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The credentials may not do this. */
@@ -2002,21 +1252,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The first request with this Idempotency-Key still runs; retry after Retry-After seconds. */
@@ -2027,21 +1263,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The body is larger than 64 KiB. */
@@ -2050,21 +1272,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The body is not application/json. */
@@ -2073,21 +1281,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The Idempotency-Key was used with another body. */
@@ -2096,21 +1290,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
@@ -2119,21 +1299,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Stable UPPER_SNAKE code. */
-            code?: string;
-            errors?: {
-              code: string;
-              /** @description Dotted path, e.g. creditCardInformation.cardNumber. */
-              field: string;
-              message: string;
-            }[];
-            id?: number;
-            /** @description Readable; never echoes card or account numbers. */
-            message: string;
-            paymentResponseCode?: string;
-            requestId?: string;
-          };
+          'application/json': components['schemas']['Error'];
         };
       };
     };

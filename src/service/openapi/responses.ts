@@ -10,6 +10,13 @@
  */
 import { errorSchema } from './schemas.js';
 
+/**
+ * The error body as one shared schema (`components/schemas/Error` in the document), so generators
+ * make one error type; register it with `app.addSchema(ERROR_COMPONENT)` before the routes.
+ */
+export const ERROR_COMPONENT = { $id: 'Error', title: 'Error', ...errorSchema } as const;
+const errorRef = { $ref: 'Error#' };
+
 /** A named example of a body, as OpenAPI's Example Object. */
 export interface NamedExample {
   summary: string;
@@ -255,7 +262,7 @@ export function operationResponses(
       ERROR_EXAMPLES[name];
     const entry = (byStatus[example.status] ??= {
       description: STATUS_DESCRIPTIONS[example.status] ?? 'An error.',
-      content: { 'application/json': { schema: errorSchema, examples: {} } },
+      content: { 'application/json': { schema: errorRef, examples: {} } },
     });
     entry.content['application/json'].examples[name] = { summary: example.summary, value: example.value };
     if (example.headers) entry.headers = { ...entry.headers, ...example.headers };

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { baseUrl, type ServiceDeps } from '../deps.js';
+import { ERROR_COMPONENT } from '../openapi/responses.js';
 
 declare module 'fastify' {
   interface FastifySchema {
@@ -20,6 +21,7 @@ function withServers<T extends object>(document: T, request: FastifyRequest, dep
 
 /** Collects every route's schemas into one OpenAPI 3.1 document; register before the routes. */
 export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
+  app.addSchema(ERROR_COMPONENT);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -71,6 +73,8 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
         },
       ],
     },
+    // Shared schemas keep their $id as their name in components/schemas (e.g. Error).
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
     // Documentation-only request headers become header parameters.
     transform: ({ schema, url }) => ({
       schema: schema.requestHeaders ? { ...schema, headers: schema.requestHeaders } : schema,

@@ -27,6 +27,7 @@ interface OpenApiOperation {
 /** The parts of an OpenAPI document the recorder reads. */
 export interface OpenApiDocument {
   paths: Record<string, Record<string, OpenApiOperation>>;
+  components?: object;
 }
 
 /** Where the workers of this run write what they saw; set by the global setup (vite.config.ts). */
@@ -42,6 +43,8 @@ export interface Route {
   pattern: RegExp;
   operationId: string;
   operation: OpenApiOperation;
+  /** The document's components, which its schemas' `$ref`s point into. */
+  components: object;
 }
 
 /** Every operation of the document with a matcher for its path (case-insensitive, trailing slash ignored, as the router). */
@@ -59,6 +62,7 @@ export function routesOf(document: OpenApiDocument): Route[] {
         pattern: new RegExp(`^${source}/?$`, 'i'),
         operationId: operation.operationId ?? `${method.toUpperCase()} ${path}`,
         operation,
+        components: document.components ?? {},
       };
     }),
   );
@@ -95,7 +99,8 @@ export function violationOf(
   } catch {
     return `the ${status} body is not JSON`;
   }
-  const validate = validatorFor(`${route.method} ${route.pattern.source} ${status}`, schema);
+  // `#/components/…` resolves against the root: the schema carries the document's components.
+  const validate = validatorFor(`${route.method} ${route.path} ${status}`, { ...schema, components: route.components });
   if (!validate(body)) return `the ${status} body breaks its schema: ${ajv.errorsText(validate.errors)}`;
   if (declared.headers?.Location && !headers.location) return `the ${status} answer has no Location`;
   return undefined;
