@@ -74,7 +74,9 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       ],
     },
     // Shared schemas keep their $id as their name in components/schemas (e.g. Error).
-    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
+    },
     // Documentation-only request headers become header parameters.
     transform: ({ schema, url }) => ({
       schema: schema.requestHeaders ? { ...schema, headers: schema.requestHeaders } : schema,
