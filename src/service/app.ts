@@ -26,8 +26,6 @@ export interface BuildOptions extends Omit<ServiceDeps, Defaulted>, Partial<Pick
   sharedRateLimits?: boolean;
   /** The only process on its database (the embedded one, locked): others recorded there are gone. */
   soleProcess?: boolean;
-  /** Called first on the new app, before any hook or route: tests add their own hooks here. */
-  instrument?: (app: FastifyInstance) => void;
 }
 
 /** Never logged, whatever object they appear in. */
@@ -54,7 +52,7 @@ export function createLogger(level: string, stream?: DestinationStream): Logger 
  * const response = await app.inject({ method: 'GET', url: '/openapi.json' });
  */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
-  const { logStream, sharedRateLimits, soleProcess, instrument, ...given } = options;
+  const { logStream, sharedRateLimits, soleProcess, ...given } = options;
   const loggerInstance: FastifyBaseLogger = createLogger(given.config.logLevel, logStream);
   const accountCache = given.accountCache ?? createAccountCache();
   const instance =
@@ -84,7 +82,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     return503OnClosing: true,
   });
-  instrument?.(app);
   app.setValidatorCompiler(validatorCompiler);
   // Only JSON bodies (docs/api.md#errors-and-codes): anything else is a 415, not a string to misread.
   app.removeContentTypeParser('text/plain');

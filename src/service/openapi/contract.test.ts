@@ -8,7 +8,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Repository } from '../storage/repository.js';
 import { routesOf, violationOf, type OpenApiDocument, type Route } from '../testing/contract-recorder.js';
-import { CARD, apiKey, basic, cardToken, request, startTestService, type TestService } from '../testing/harness.js';
+import {
+  CARD,
+  TEST_CONFIG,
+  apiKey,
+  basic,
+  cardToken,
+  request,
+  startTestService,
+  type TestService,
+} from '../testing/harness.js';
 
 /** A request body that passes validation, and another one, for operations that read a body. */
 const BODIES: Record<string, [body: object, other: object]> = {
@@ -103,6 +112,32 @@ function send(
     ...(options.headers && { headers: options.headers }),
   });
 }
+
+describe('the document', () => {
+  it('gives every operation a stable operationId and exact statuses, and every 201 a Location', () => {
+    for (const { operationId, operation } of routes) {
+      expect(operationId).toMatch(/^[a-z][A-Za-z]+$/);
+      const statuses = Object.keys(operation.responses ?? {});
+      expect([operationId, statuses.filter((status) => !/^[1-5][0-9]{2}$/.test(status))]).toEqual([operationId, []]);
+      if (statuses.includes('201')) expect(operation.responses?.['201']?.headers).toHaveProperty('Location');
+    }
+    expect(new Set(routes.map((route) => route.operationId)).size).toBe(routes.length);
+  });
+
+  it('names its server: PUBLIC_URL when set, else the address it was fetched from', async () => {
+    const fetched = await request(service.app, 'GET', '/openapi.json', { headers: { host: '127.0.0.1:4010' } });
+    expect(fetched.json()).toMatchObject({ servers: [{ url: 'http://127.0.0.1:4010' }] });
+    const configured = await startTestService({
+      config: { ...TEST_CONFIG, publicUrl: 'https://pay.agency.test' },
+    });
+    try {
+      const document = await request(configured.app, 'GET', '/openapi.json', { headers: { host: '127.0.0.1' } });
+      expect(document.json()).toMatchObject({ servers: [{ url: 'https://pay.agency.test' }] });
+    } finally {
+      await configured.close();
+    }
+  });
+});
 
 describe('the recorder that holds every test answer to the document', () => {
   const getToken = () => routes.find((route) => route.operationId === 'getToken') as Route;

@@ -62,9 +62,7 @@ export async function startTestService(overrides: Partial<BuildOptions> = {}): P
     },
   });
   const accountCache = createAccountCache();
-  const contractViolations: string[] = [];
   const app = await buildApp({
-    instrument: (built) => recordContract(built, contractViolations),
     repository,
     vault,
     accountCache,
@@ -73,6 +71,8 @@ export async function startTestService(overrides: Partial<BuildOptions> = {}): P
     version: '0.0.0-test',
     ...overrides,
   });
+  const contractViolations: string[] = [];
+  recordContract(app, contractViolations);
   return {
     app,
     repository,
