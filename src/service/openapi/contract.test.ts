@@ -50,11 +50,15 @@ interface Operation {
   operationId: string;
   method: string;
   url: string;
+  /** The URL with a path parameter of 101 characters, for operations that have one. */
+  longUrl: string;
   parameters: Parameter[];
   hasBody: boolean;
   secretOnly: boolean;
   statuses: string[];
 }
+
+const PUBLIC_URL = 'https://pay.agency.test';
 
 let service: TestService;
 let broken: TestService;
@@ -69,7 +73,8 @@ beforeAll(async () => {
     ...service.repository,
     accounts: { ...service.repository.accounts, findByApiKey: failing, findByPublicKey: failing },
   };
-  broken = await startTestService({ repository });
+  // With PUBLIC_URL, whose document names it as its server.
+  broken = await startTestService({ repository, config: { ...TEST_CONFIG, publicUrl: PUBLIC_URL } });
   const document = (await request(service.app, 'GET', '/openapi.json')).json<OpenApiDocument>();
   routes = routesOf(document);
   operations = routes.map(({ method, operationId, operation, path }) => {
@@ -81,10 +86,14 @@ beforeAll(async () => {
     const url =
       path.replace(/\{(\w+)\}/g, (_, name: string) => PATH_VALUES[name] ?? 'unknown') +
       (query.length ? `?${query.join('&')}` : '');
+    const longUrl = path
+      .replace(/\{\w+\}/, 'x'.repeat(101))
+      .replace(/\{(\w+)\}/g, (_, name: string) => PATH_VALUES[name] ?? 'unknown');
     return {
       operationId,
       method,
       url,
+      longUrl,
       parameters,
       hasBody: Boolean(detail.requestBody),
       secretOnly: !JSON.stringify(detail.security ?? []).includes('publicKey'),
@@ -127,15 +136,8 @@ describe('the document', () => {
   it('names its server: PUBLIC_URL when set, else the address it was fetched from', async () => {
     const fetched = await request(service.app, 'GET', '/openapi.json', { headers: { host: '127.0.0.1:4010' } });
     expect(fetched.json()).toMatchObject({ servers: [{ url: 'http://127.0.0.1:4010' }] });
-    const configured = await startTestService({
-      config: { ...TEST_CONFIG, publicUrl: 'https://pay.agency.test' },
-    });
-    try {
-      const document = await request(configured.app, 'GET', '/openapi.json', { headers: { host: '127.0.0.1' } });
-      expect(document.json()).toMatchObject({ servers: [{ url: 'https://pay.agency.test' }] });
-    } finally {
-      await configured.close();
-    }
+    const configured = await request(broken.app, 'GET', '/openapi.json', { headers: { host: '127.0.0.1' } });
+    expect(configured.json()).toMatchObject({ servers: [{ url: PUBLIC_URL }] });
   });
 });
 
@@ -213,8 +215,7 @@ describe('the answers every operation gives', () => {
 
   it('414 for a path segment over 100 characters', async () => {
     for (const operation of operations.filter((candidate) => candidate.statuses.includes('414'))) {
-      const long = `${operation.url.replace(/\/[^/?]+(\?.*)?$/, '')}/${'x'.repeat(101)}`;
-      const response = await request(service.app, operation.method, long, {
+      const response = await request(service.app, operation.method, operation.longUrl, {
         authorization: basic(service.accounts.springfield),
       });
       expect([operation.operationId, response.json()]).toMatchObject([operation.operationId, { code: 'URI_TOO_LONG' }]);
