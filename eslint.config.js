@@ -57,6 +57,26 @@ export default tseslint.config(
     ['src/form/**/*.test.ts'],
   ),
   boundary(
+    ['src/frame/**/*.ts'],
+    ['**/tokenizer/**', '**/form/**', '**/frame-page/**', '**/server-sdk/**', '**/service/**', '**/build/**'],
+    "frame/ is <paytoken-frame>'s loader on the integrator's page: it imports only shared/ (no Lit, no card fields).",
+    ['src/frame/**/*.test.ts'],
+  ),
+  boundary(
+    ['src/frame-page/**/*.ts'],
+    [
+      '**/tokenizer/**',
+      '**/frame/**',
+      '**/server-sdk/**',
+      '**/service/**',
+      '**/build/**',
+      '**/form/*',
+      '!**/form/index.js',
+    ],
+    "frame-page/ is the frame page's bridge: it imports shared/ and the form's public entry (form/index.js) only.",
+    ['src/frame-page/**/*.test.ts'],
+  ),
+  boundary(
     ['src/server-sdk/**/*.ts'],
     ['**/tokenizer/**', '**/form/**', '**/service/**', '**/build/**'],
     'server-sdk/ imports only shared/.',

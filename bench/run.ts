@@ -6,18 +6,23 @@
 import { bundleSizes } from './bundle-sizes.js';
 import { checkoutLatency } from './checkout-latency.js';
 import { formInteractive } from './form-interactive.js';
+import { frameInteractive } from './frame-interactive.js';
 import { severalProcesses } from './processes.js';
 import { printTable, writeReport, type Row } from './report.js';
 import { serviceThroughput } from './service-throughput.js';
+import { transactionSearch } from './transaction-search.js';
 
 const rows: Row[] = [
   ...bundleSizes(),
   ...(await formInteractive()),
+  ...(await frameInteractive()),
   ...(await checkoutLatency()),
   ...(await serviceThroughput()),
 ];
 const databaseUrl = process.env.DATABASE_URL;
 if (databaseUrl) rows.push(...(await serviceThroughput(databaseUrl)), ...(await severalProcesses(databaseUrl)));
 else rows.push({ name: 'PostgreSQL rows', value: 0, unit: '-', note: 'skipped: set DATABASE_URL' });
+// Search over 100 000 transactions: PostgreSQL only (its own row says so when DATABASE_URL is missing).
+rows.push(...(await transactionSearch(databaseUrl)));
 printTable(rows);
 writeReport(rows);

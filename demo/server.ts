@@ -1,6 +1,7 @@
 /**
  * The demo integrator: a checkout backend that knows Paytoken only through the server SDK. It serves
- * two checkout pages (the drop-in form, and the page's own fields with the hosted script), shows fees,
+ * three checkout pages (the drop-in form, the same form isolated in Paytoken's iframe, and the page's
+ * own fields with the hosted script), shows fees,
  * and charges the token id the browser sends, acting for the client the payer chose.
  */
 import { readFile } from 'node:fs/promises';
@@ -29,6 +30,7 @@ export interface DemoOptions {
 const PAGES: Record<string, string> = {
   '/': 'index.html',
   '/dropin': 'dropin.html',
+  '/isolated': 'isolated.html',
   '/script-tag': 'script-tag.html',
   '/demo.css': 'demo.css',
   '/favicon.svg': 'favicon.svg',

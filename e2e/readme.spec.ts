@@ -53,6 +53,7 @@ test('the README holds every snippet verbatim', () => {
     'bank-account.js',
     'dropin.html',
     'dropin-events.js',
+    'frame.html',
     'curl.sh',
   ]) {
     const language = LANGUAGES[name.split('.').pop() as string] as string;
@@ -105,6 +106,26 @@ test('the drop-in page posts the order with only the token id', async ({ page, s
   try {
     await page.goto(`${site.url}/dropin.html`);
     const form = page.locator('paytoken-form');
+    await expect(form.locator('button.pay')).toHaveText('Pay $103.25');
+    await form.locator('#payer').fill('Ada Lovelace');
+    await form.locator('#emailAddress').fill('ada@example.com');
+    await form.locator('#cardHolder').fill('Ada Lovelace');
+    await form.locator('#cardNumber').pressSequentially(VISA.number);
+    await form.locator('#expiry').pressSequentially('1230');
+    await form.locator('#cvc').pressSequentially(VISA.cvc);
+    await form.locator('button.pay').click();
+    await expect(page.locator('body')).toHaveText('Thank you.');
+    expect(site.posted).toEqual([expect.stringMatching(/^orderId=17&tokenId=tok_[\w-]+$/)]);
+  } finally {
+    await site.close();
+  }
+});
+
+test('the isolated-form page posts the order with only the token id', async ({ page, service }) => {
+  const site = await integratorSite(service);
+  try {
+    await page.goto(`${site.url}/frame.html`);
+    const form = page.frameLocator('paytoken-frame iframe').locator('paytoken-form');
     await expect(form.locator('button.pay')).toHaveText('Pay $103.25');
     await form.locator('#payer').fill('Ada Lovelace');
     await form.locator('#emailAddress').fill('ada@example.com');

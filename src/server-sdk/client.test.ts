@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withInstantBackoff } from '../shared/testing/backoff-clock.js';
 import {
   apiKey,
   bankToken,
@@ -174,8 +175,17 @@ describe('PaytokenClient retries', () => {
       json(409, { message: 'running', code: 'IDEMPOTENCY_KEY_IN_USE' }),
       json(201, { id: 7, amount: 1 }),
     ];
-    expect(await client().transactions.create({ payer: 'Ada', amount: 1, tokenId: 'tok_x' })).toMatchObject({ id: 7 });
+    const { result, delays } = await withInstantBackoff(() =>
+      client().transactions.create({ payer: 'Ada', amount: 1, tokenId: 'tok_x' }),
+    );
+    expect(result).toMatchObject({ id: 7 });
     expect(seen).toHaveLength(3);
+    // 300 ms × 2^n × 0.5–1.5 before retry n.
+    expect(delays).toHaveLength(2);
+    expect(delays[0]).toBeGreaterThanOrEqual(150);
+    expect(delays[0]).toBeLessThan(450);
+    expect(delays[1]).toBeGreaterThanOrEqual(300);
+    expect(delays[1]).toBeLessThan(900);
     expect(new Set(seen.map((request) => request.key)).size).toBe(1);
     expect(seen[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -187,7 +197,8 @@ describe('PaytokenClient retries', () => {
     expect(seen).toHaveLength(1);
     seen.length = 0;
     answers = [json(500, {}), json(500, {})];
-    await expect(client({ maxRetries: 1 }).fees.calculate(1)).rejects.toMatchObject({ status: 500 });
+    const failed = withInstantBackoff(() => client({ maxRetries: 1 }).fees.calculate(1));
+    await expect(failed).rejects.toMatchObject({ status: 500 });
     expect(seen).toHaveLength(2);
   });
 

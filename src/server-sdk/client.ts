@@ -7,6 +7,7 @@ import type {
   TransactionResponse,
 } from '../shared/wire.js';
 import { createHttp, type HttpOptions, type RequestOptions } from './http.js';
+import { TransactionList, type TransactionListFilters } from './transaction-list.js';
 
 /** Cents of a currency-unit amount, exactly, or a RangeError (a rejection, before any request) that says what is wrong. */
 function cents(amount: number, name: string): number {
@@ -80,6 +81,14 @@ export class PaytokenClient {
       if (request.payerFee !== undefined) cents(request.payerFee, 'payerFee');
       return this.request('POST', '/api/v1/transactions', request, options);
     },
+    /**
+     * The caller's transactions matching `filters`, newest first: `for await` over every match, or
+     * `.page(n)` for one page with `totalRecords` (docs/api.md#searching-transactions).
+     * @example for await (const transaction of paytoken.transactions.list({ payerName: 'lovelace' })) console.log(transaction.id)
+     * @example const { transactions, totalRecords } = await paytoken.transactions.list({ minAmount: 100 }).page(1)
+     */
+    list: (filters: TransactionListFilters = {}): TransactionList =>
+      new TransactionList((query) => this.request('GET', `/api/v1/transactions?${query}`), filters),
     /** @example await paytoken.transactions.retrieve(1042) */
     retrieve: (id: number | string): Promise<TransactionResponse> =>
       this.request('GET', `/api/v1/transactions/${encodeURIComponent(String(id))}`),

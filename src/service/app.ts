@@ -1,13 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { ApiError, SERVICE_MESSAGES } from './errors.js';
 import { validatorCompiler } from './openapi/request-schema.js';
 import { docsRoutes, registerOpenApi } from './routes/docs.js';
 import { scriptRoutes } from './routes/scripts.js';
+import { frameRoutes } from './routes/frames.js';
+import { loadHostedFiles } from './hosted-files.js';
 import { tokenRoutes } from './routes/tokens.js';
 import { feeRoutes } from './routes/fees.js';
 import { transactionRoutes } from './routes/transactions.js';
+import { transactionSearchRoutes } from './routes/transaction-search.js';
 import { healthRoutes } from './routes/health.js';
 import { startInstance } from './operation/instance.js';
 import { createRateLimiter, createSharedRateLimiter } from './rate-limit.js';
@@ -41,8 +44,20 @@ const REDACT = [
   '*.body',
 ];
 
+/**
+ * The request line as Fastify writes it, but with the value of an `impersonation` query parameter (the
+ * frame page's URL, routes/frames.ts) hidden like the `impersonationAccountKey` header.
+ */
+const requestLine = (request: FastifyRequest) => ({
+  method: request.method,
+  url: request.url.replace(/([?&]impersonation=)[^&#]*/gi, '$1[redacted]'),
+  host: request.host,
+  remoteAddress: request.ip,
+  remotePort: request.socket?.remotePort,
+});
+
 export function createLogger(level: string, stream?: DestinationStream): Logger {
-  return pino({ level, redact: { paths: REDACT, censor: '[redacted]' } }, stream);
+  return pino({ level, redact: { paths: REDACT, censor: '[redacted]' }, serializers: { req: requestLine } }, stream);
 }
 
 /**
@@ -116,7 +131,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   tokenRoutes(app, deps);
   feeRoutes(app, deps);
   transactionRoutes(app, deps);
-  scriptRoutes(app, deps.scriptsDir, deps.version);
+  transactionSearchRoutes(app, deps);
+  const hosted = loadHostedFiles(deps.scriptsDir);
+  scriptRoutes(app, hosted, deps.version);
+  frameRoutes(app, hosted, deps);
   await docsRoutes(app, deps);
   return app;
 }

@@ -22,7 +22,8 @@ const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 /**
  * The `onSend` hook that sets the headers a security review expects (issue 10, item 11) on every
- * answer, errors included: `nosniff`, `Referrer-Policy: no-referrer`, no framing; JSON is never
+ * answer, errors included: `nosniff`, `Referrer-Policy: no-referrer`, no framing (but the frame page's own
+ * policy); JSON is never
  * cached unless its route says otherwise; hosted scripts may be loaded by any origin's pages.
  */
 export function securityHeaders(
@@ -32,11 +33,12 @@ export function securityHeaders(
   done: (error: null, payload: unknown) => void,
 ): void {
   const path = request.url.split('?')[0] ?? '';
-  reply
-    .header('X-Content-Type-Options', 'nosniff')
-    .header('Referrer-Policy', 'no-referrer')
-    .header('X-Frame-Options', 'DENY')
-    .header('Content-Security-Policy', path.startsWith('/docs') ? DOCS_CSP : API_CSP);
+  reply.header('X-Content-Type-Options', 'nosniff').header('Referrer-Policy', 'no-referrer');
+  // The frame page (routes/frames.ts) sets its own policy, whose frame-ancestors lets its pages embed it.
+  if (!reply.hasHeader('Content-Security-Policy'))
+    reply
+      .header('X-Frame-Options', 'DENY')
+      .header('Content-Security-Policy', path.startsWith('/docs') ? DOCS_CSP : API_CSP);
   if (path.startsWith('/scripts/')) reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
   if (!reply.hasHeader('Cache-Control') && String(reply.getHeader('Content-Type')).startsWith('application/json'))
     reply.header('Cache-Control', 'no-store');

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { withInstantBackoff } from '../shared/testing/backoff-clock.js';
 import { configure, createToken, type TokenResult } from './index.js';
 
 /** A real HTTP server whose answers each test scripts, and which records what reached it. */
@@ -217,18 +218,28 @@ describe('createToken', () => {
     });
   });
 
-  it('retries a 5xx twice with the same Idempotency-Key, then succeeds', async () => {
+  // An hour of timeout: the fast clock must not reach it while the real requests are under way.
+  const retried = () => withInstantBackoff(() => createToken(tokenRequest, { ...options(), timeoutMs: 3_600_000 }));
+
+  it('retries a 5xx twice with the same Idempotency-Key after jittered, doubling waits, then succeeds', async () => {
     answers.push(json(500, { message: 'boom' }), json(503, { message: 'busy' }), (_, response) =>
       response.writeHead(201, { Location: '/api/v1/tokens/tok_third' }).end(),
     );
-    expect(await createToken(tokenRequest, options())).toEqual({ success: true, id: 'tok_third' });
+    const { result, delays } = await retried();
+    expect(result).toEqual({ success: true, id: 'tok_third' });
     expect(received).toHaveLength(3);
+    // 250 ms × 2^n × 0.5–1.5 before retry n.
+    expect(delays).toHaveLength(2);
+    expect(delays[0]).toBeGreaterThanOrEqual(125);
+    expect(delays[0]).toBeLessThan(375);
+    expect(delays[1]).toBeGreaterThanOrEqual(250);
+    expect(delays[1]).toBeLessThan(750);
     expect(new Set(received.map((request) => request.headers['idempotency-key'])).size).toBe(1);
   });
 
   it('gives up after two retries with a readable error', async () => {
     answers.push(json(502, {}), json(502, {}), json(502, {}), json(201, { id: 'never' }));
-    expect(await createToken(tokenRequest, options())).toMatchObject({
+    expect((await retried()).result).toMatchObject({
       success: false,
       code: 'SERVICE_ERROR',
       errorMessage: 'The payment service had a problem. Try again later.',
@@ -248,8 +259,11 @@ describe('createToken', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    const result = await createToken(tokenRequest, { publicKey: 'pk', apiUrl: `http://127.0.0.1:${port}` });
+    const { result, delays } = await withInstantBackoff(() =>
+      createToken(tokenRequest, { publicKey: 'pk', apiUrl: `http://127.0.0.1:${port}`, timeoutMs: 3_600_000 }),
+    );
     expect(result).toMatchObject({ success: false, code: 'NETWORK_ERROR' });
+    expect(delays).toHaveLength(2);
   });
 
   it('times out when the service does not answer', async () => {

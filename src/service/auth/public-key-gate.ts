@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { ServiceDeps } from '../deps.js';
+import { baseUrl, type ServiceDeps } from '../deps.js';
 import { ApiError } from '../errors.js';
 import type { Caller } from './authenticate.js';
 
@@ -8,7 +8,8 @@ import type { Caller } from './authenticate.js';
  * allow-lists, then the card-testing limits. Calls with key and secret pass untouched.
  *
  * - Both allow-lists hold: the key owner's and, when it acts for a client, the client's own, so a
- *   system's public key cannot lend a client an origin the client refuses (issue 10, item 6).
+ *   system's public key cannot lend a client an origin the client refuses (issue 10, item 6). The
+ *   service's own origin passes: it is `<paytoken-frame>`'s page, which only allowed pages can embed.
  * - Limits are counted per client address and per public key, each per account acted for, so one
  *   account's traffic never uses up another's (item 7). The address is `request.ip`: the peer, or
  *   the client named in `X-Forwarded-For` by a proxy that `TRUST_PROXY` trusts.
@@ -20,8 +21,10 @@ export async function admitPublicKeyCall(
 ): Promise<void> {
   if (caller.credential !== 'public') return;
   const origin = request.headers.origin;
+  // The service's own origin is its frame page's (routes/frames.ts): its frame-ancestors held the lists.
+  const own = origin === new URL(baseUrl(request, deps)).origin;
   for (const allowed of [caller.account.allowedOrigins, caller.actingFor.allowedOrigins])
-    if (origin && allowed.length && !allowed.includes(origin)) throw ApiError.of(403, 'ORIGIN_NOT_ALLOWED');
+    if (origin && !own && allowed.length && !allowed.includes(origin)) throw ApiError.of(403, 'ORIGIN_NOT_ALLOWED');
   const account = caller.actingFor.id;
   const counters: [name: string, limit: number][] = [
     [`ip:${account}:${request.ip}`, deps.config.tokenRateLimitPerIp],

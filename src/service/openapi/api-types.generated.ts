@@ -78,7 +78,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /**
+     * Search transactions
+     * @description The caller’s transactions (under its impersonation, if any), newest first, one page at a time, with the number of matches in all. Without dates, the last 30 days; without `transactionSearchTypeId`, approved payments (`Processed`).
+     */
+    get: operations['searchTransactions'];
     put?: never;
     /**
      * Create a transaction
@@ -727,6 +731,149 @@ export interface operations {
       };
       /** @description The body is not application/json. */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  searchTransactions: {
+    parameters: {
+      query?: {
+        /**
+         * @description The last four digits of the card or bank account number.
+         * @example 4242
+         */
+        accountNumber?: string;
+        /** @description Only the transactions settled in this batch. */
+        batchId?: string;
+        /**
+         * @description From this date (`YYYY-MM-DD`, its start in UTC) or instant (ISO 8601 with an offset; send `+` as `%2B`). Default: 30 days before endDate.
+         * @example 2026-11-01
+         */
+        beginDate?: string;
+        /**
+         * @description Through this date (`YYYY-MM-DD`, its end in UTC) or up to this instant. Default: now. Must be after beginDate.
+         * @example 2026-11-22T23:59:59Z
+         */
+        endDate?: string;
+        /**
+         * @description At most this amount; not less than minAmount.
+         * @example 150.00
+         */
+        maxAmount?: string;
+        /**
+         * @description At least this amount, in currency units (at most 2 decimals); a refund counts by its size (−40.00 as 40.00).
+         * @example 25.00
+         */
+        minAmount?: string;
+        /** @description The page, from 1. */
+        page?: number;
+        /** @description Transactions per page. */
+        pageSize?: number;
+        /**
+         * @description Part of the payer’s name, in any case; `%` and `_` are matched as themselves.
+         * @example lovelace
+         */
+        payerName?: string;
+        /** @description `Processed`: approved payments; `Rejected`: declined ones; `Refunds`: refunds. */
+        transactionSearchTypeId?: 'Processed' | 'Rejected' | 'Refunds';
+      };
+      header?: {
+        /** @description Optional. A system account acts for one of its linked clients: the client’s impersonation key (docs/api.md#impersonation). Omit it to act for yourself. */
+        impersonationAccountKey?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of the caller’s transactions, newest first, and the number of matches in all. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description How many transactions match, on every page. */
+            totalRecords: number;
+            transactions: {
+              /** @description What the payer is charged. */
+              amount: number;
+              attributeValues: {
+                name: string;
+                parameterName: string;
+                value: string;
+              }[];
+              comments: string | null;
+              /** Format: date-time */
+              created: string;
+              /** Format: email */
+              emailAddress: string | null;
+              events: {
+                comments: string | null;
+                /** Format: date-time */
+                eventDate: string;
+                /** @enum {string} */
+                eventType: 'Sale' | 'Authorize' | 'Capture';
+              }[];
+              /** @description The service's fee. */
+              fee: number;
+              id: number;
+              /** @description The initiating party’s fee, part of amount. */
+              initiatingPartyFee: number;
+              maskedAccountNumber: string | null;
+              /** @description What the agency is funded. */
+              netAmount: number;
+              payer: string;
+              /** @description The payer fee, part of amount. */
+              payerFee: number;
+              /** @enum {string|null} */
+              payerFeeMode: 'Included' | 'Custom' | 'ServiceCalculated' | null;
+              paymentResponseCode: string;
+              publicId: string;
+              /** @description Ach or a card brand; null when the token was unknown. */
+              transactionType: string | null;
+              /** @description Mode C only. */
+              warnings?: string[];
+            }[];
+          };
+        };
+      };
+      /** @description A parameter is not valid; errors names each one as its field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Basic realm="api"`. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The credentials may not search: a public key, or an impersonation key of no client of the caller. */
+      403: {
         headers: {
           [name: string]: unknown;
         };

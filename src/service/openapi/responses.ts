@@ -15,7 +15,8 @@ import { errorSchema } from './schemas.js';
  * make one error type; register it with `app.addSchema(ERROR_COMPONENT)` before the routes.
  */
 export const ERROR_COMPONENT = { $id: 'Error', title: 'Error', ...errorSchema } as const;
-const errorRef = { $ref: 'Error#' };
+/** A reference to `ERROR_COMPONENT`, as the body schema of an error status. */
+export const errorRef = { $ref: 'Error#' } as const;
 
 /** A named example of a body, as OpenAPI's Example Object. */
 export interface NamedExample {

@@ -99,6 +99,7 @@ describe('API description', () => {
       'DELETE /api/v1/tokens/{tokenId}',
       'GET /api/v1/tokens/{tokenId}',
       'GET /api/v1/transactionFees',
+      'GET /api/v1/transactions',
       'GET /api/v1/transactions/authorizations/{authorizationId}',
       'GET /api/v1/transactions/{transactionId}',
       'POST /api/v1/tokens',

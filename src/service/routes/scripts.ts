@@ -1,9 +1,6 @@
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { contentName } from '../../shared/hosted-files.js';
 import { ApiError } from '../errors.js';
+import type { HostedFile } from '../hosted-files.js';
 
 interface Script {
   body: Buffer;
@@ -19,19 +16,13 @@ interface Script {
  * in `/scripts/manifest.json` so a page can pin one with `integrity="sha384-…"` (PCI DSS 4.0 6.4.3).
  * Sent with `Access-Control-Allow-Origin: *`, which a cross-origin script or fetch with `integrity` needs.
  */
-export function scriptRoutes(app: FastifyInstance, scriptsDir: string, version: string): void {
+export function scriptRoutes(app: FastifyInstance, hosted: Map<string, HostedFile>, version: string): void {
   const scripts = new Map<string, Script>();
   const manifest: Record<string, { url: string; immutableUrl: string; integrity: string }> = {};
-  if (existsSync(scriptsDir)) {
-    for (const file of readdirSync(scriptsDir).filter((name) => /^paytoken[\w-]*\.(js|json)$/.test(name))) {
-      const body = readFileSync(join(scriptsDir, file));
-      const integrity = `sha384-${createHash('sha384').update(body).digest('base64')}`;
-      const immutable = contentName(file, integrity);
-      const contentType = file.endsWith('.json') ? 'application/json; charset=utf-8' : 'text/javascript; charset=utf-8';
-      scripts.set(file, { body, contentType, integrity, immutable: false });
-      scripts.set(immutable, { body, contentType, integrity, immutable: true });
-      manifest[file] = { url: `/scripts/${file}`, immutableUrl: `/scripts/${immutable}`, integrity };
-    }
+  for (const [file, { body, contentType, integrity, immutableName }] of hosted) {
+    scripts.set(file, { body, contentType, integrity, immutable: false });
+    scripts.set(immutableName, { body, contentType, integrity, immutable: true });
+    manifest[file] = { url: `/scripts/${file}`, immutableUrl: `/scripts/${immutableName}`, integrity };
   }
 
   app.get('/scripts/manifest.json', { schema: { hide: true } }, (_, reply) =>

@@ -126,6 +126,38 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       );
     `,
   },
+  {
+    version: 5,
+    name: 'transaction search: newest first per account, and by last four',
+    sql: `
+      CREATE INDEX transactions_search ON transactions (account_id, (COALESCE(via_account_id, 0)), created_at DESC, id DESC)
+        INCLUDE (via_account_id, amount_cents, payment_response_code, masked_account_number, payer);
+      CREATE INDEX transactions_last_four ON transactions
+        (account_id, (COALESCE(via_account_id, 0)), (right(masked_account_number, 4)), created_at DESC, id DESC)
+        INCLUDE (via_account_id, amount_cents, payment_response_code);
+      CREATE TABLE transaction_day_counts (
+        account_id   INTEGER NOT NULL,
+        via_key      INTEGER NOT NULL,
+        search_type  TEXT NOT NULL,
+        day          DATE NOT NULL,
+        shard        SMALLINT NOT NULL,
+        count        INTEGER NOT NULL,
+        PRIMARY KEY (account_id, via_key, search_type, day, shard)
+      );
+      -- One line: the runner splits statements at a semicolon that ends a line.
+      CREATE FUNCTION count_transaction_days() RETURNS trigger LANGUAGE plpgsql AS $$ DECLARE kind TEXT; BEGIN IF TG_OP IN ('UPDATE', 'DELETE') THEN kind := CASE WHEN OLD.payment_response_code <> 'Success' THEN 'Rejected' WHEN OLD.amount_cents < 0 THEN 'Refunds' ELSE 'Processed' END; UPDATE transaction_day_counts SET count = count - 1 WHERE account_id = OLD.account_id AND via_key = COALESCE(OLD.via_account_id, 0) AND search_type = kind AND day = (OLD.created_at AT TIME ZONE 'UTC')::date AND shard = OLD.id % 8; END IF; IF TG_OP IN ('INSERT', 'UPDATE') THEN kind := CASE WHEN NEW.payment_response_code <> 'Success' THEN 'Rejected' WHEN NEW.amount_cents < 0 THEN 'Refunds' ELSE 'Processed' END; INSERT INTO transaction_day_counts AS c VALUES (NEW.account_id, COALESCE(NEW.via_account_id, 0), kind, (NEW.created_at AT TIME ZONE 'UTC')::date, NEW.id % 8, 1) ON CONFLICT (account_id, via_key, search_type, day, shard) DO UPDATE SET count = c.count + 1; END IF; RETURN NULL; END $$;
+      CREATE TRIGGER transactions_day_counts AFTER INSERT OR DELETE OR UPDATE OF created_at, amount_cents, payment_response_code, account_id, via_account_id
+        ON transactions FOR EACH ROW EXECUTE FUNCTION count_transaction_days();
+      CREATE FUNCTION clear_transaction_days() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN TRUNCATE transaction_day_counts; RETURN NULL; END $$;
+      CREATE TRIGGER transactions_day_counts_truncate AFTER TRUNCATE ON transactions
+        FOR EACH STATEMENT EXECUTE FUNCTION clear_transaction_days();
+      INSERT INTO transaction_day_counts
+        SELECT account_id, COALESCE(via_account_id, 0),
+          CASE WHEN payment_response_code <> 'Success' THEN 'Rejected' WHEN amount_cents < 0 THEN 'Refunds' ELSE 'Processed' END,
+          (created_at AT TIME ZONE 'UTC')::date, id % 8, count(*)
+        FROM transactions GROUP BY 1, 2, 3, 4, 5;
+    `,
+  },
 ];
 
 /** Brings the schema up to the newest version; safe to call on every start. */

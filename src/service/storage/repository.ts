@@ -4,6 +4,7 @@ import { instanceStore, type InstanceStore } from './instances.js';
 import { rateLimitStore, type RateLimitStore } from './rate-limits.js';
 import type { Sql } from './sql.js';
 import { tokenStore, type TokenStore } from './tokens.js';
+import { transactionSearchStore, type TransactionSearchStore } from './transaction-search.js';
 import { transactionStore, type TransactionStore } from './transactions.js';
 
 export type { Account, NewAccount } from './accounts.js';
@@ -11,6 +12,7 @@ export type { Claim, IdempotencyKey } from './idempotency.js';
 export type { InstanceRow } from './instances.js';
 export type { StoredToken } from './tokens.js';
 export type { NewTransaction, StoredTransaction, TransactionMoney } from './transactions.js';
+export type { SearchCriteria } from './transaction-search.js';
 export type { Scope } from './types.js';
 
 /** The service's storage: one store per table group, over any `Sql`, which it keeps to itself. */
@@ -18,6 +20,7 @@ export interface Repository {
   accounts: AccountStore;
   tokens: TokenStore;
   transactions: TransactionStore;
+  transactionSearch: TransactionSearchStore;
   idempotency: IdempotencyStore;
   instances: InstanceStore;
   rateLimits: RateLimitStore;
@@ -32,6 +35,7 @@ export function createRepository(sql: Sql): Repository {
     accounts: accountStore(sql),
     tokens: tokenStore(sql),
     transactions: transactionStore(sql),
+    transactionSearch: transactionSearchStore(sql),
     idempotency: idempotencyStore(sql),
     instances: instanceStore(sql),
     rateLimits: rateLimitStore(sql),

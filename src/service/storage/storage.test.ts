@@ -37,13 +37,14 @@ describe('tokens at rest', () => {
     const { id } = created.json<Created>();
     const [row] = await service.sql.query<Record<string, unknown>>('SELECT * FROM tokens WHERE id = $1', [id]);
     const stored = JSON.stringify(row);
-    for (const secret of [
-      '4242424242424242',
-      '424242424242',
-      '737',
-      Buffer.from('4242424242424242').toString('base64'),
-    ])
+    for (const secret of ['4242424242424242', '424242424242', Buffer.from('4242424242424242').toString('base64')])
       expect(stored).not.toContain(secret);
+    // Three digits can turn up by chance in ciphertext or a timestamp's milliseconds: look for the CVC
+    // in the readable columns, and (below) in what the vault opens.
+    const readable = Object.entries(row ?? {}).filter(
+      ([, value]) => typeof value === 'string' && !/^[\w+/=.-]{40,}$/.test(value),
+    );
+    expect(JSON.stringify(readable)).not.toContain('737');
     const token = await service.repository.tokens.find(id, {
       accountId: row?.account_id as number,
       viaAccountId: null,

@@ -175,3 +175,6 @@ export function transactionStore(sql: Sql) {
 }
 
 export type TransactionStore = ReturnType<typeof transactionStore>;
+
+/** For other stores of this folder that read whole transactions (transaction-search.ts). */
+export { COLUMNS as TRANSACTION_COLUMNS, toStored as toStoredTransaction, type Row as TransactionRow };

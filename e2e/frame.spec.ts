@@ -1,0 +1,412 @@
+/**
+ * `<paytoken-frame>`: the drop-in form inside an iframe served by the service, with the page
+ * (127.0.0.1) and the service (localhost) on different origins, as in production.
+ */
+import { execFileSync } from 'node:child_process';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { demoTest, expect, test } from './fixtures.js';
+import { BANK, DECLINED, VISA, choose, receipt } from './support/checkout.js';
+import { fillCard } from './support/form-page.js';
+import { formInFrame, frameOf, openFrame, recordMessages } from './support/frame-page.js';
+import type { ServiceProcess } from './support/service.js';
+
+/** A new account whose public key only `origins` may use, made with `npm run accounts` while the service runs. */
+function accountFor(service: ServiceProcess, origins: string): { publicKey: string } {
+  const output = execFileSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'src/service/accounts-cli.ts',
+      'create',
+      '--name',
+      `Frame ${Math.random()}`,
+      '--origins',
+      origins,
+    ],
+    { env: { ...process.env, DATA_DIR: service.dataDir, DATABASE_URL: '' }, encoding: 'utf8' },
+  );
+  return JSON.parse(output.slice(output.indexOf('{'))) as { publicKey: string };
+}
+
+/** The form in the frame, once it has rendered (fillCard skips inputs it does not find yet). */
+async function renderedForm(page: Page) {
+  const form = formInFrame(page);
+  await form.locator('button.pay').waitFor();
+  return form;
+}
+
+const element = (publicKey: string, serviceUrl: string, extra = '') =>
+  `<paytoken-frame public-key="${publicKey}" api-url="${serviceUrl}" ${extra}></paytoken-frame>`;
+
+/** The first `paytoken-error` the element fires, and what `tokenize()` then resolves with. */
+const failureOf = (page: Page) =>
+  page.evaluate(async () => {
+    const frame = document.querySelector('paytoken-frame') as HTMLElement & { tokenize(): Promise<unknown> };
+    const event = await new Promise<Event & { code?: string; errorMessage?: string }>((resolve) =>
+      frame.addEventListener('paytoken-error', resolve, { once: true }),
+    );
+    const started = performance.now();
+    const result = await frame.tokenize();
+    return {
+      code: event.code,
+      errorMessage: event.errorMessage,
+      result,
+      tokenizeMs: performance.now() - started,
+      shown: frame.shadowRoot?.querySelector('[role="alert"]')?.textContent,
+      iframes: frame.shadowRoot?.querySelectorAll('iframe').length,
+    };
+  });
+
+demoTest.describe('demo checkout, isolated form (/isolated)', () => {
+  demoTest('card: a payment through the frame; the page never sees card data', async ({ page, demo }) => {
+    const messages = await recordMessages(page);
+    const pageRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.frame() === page.mainFrame())
+        pageRequests.push(`${request.method()} ${request.url()} ${request.postData() ?? ''}`);
+    });
+    await page.goto(`${demo.url}/isolated`);
+    await choose(page, 'springfield');
+    const form = formInFrame(page);
+    await form.locator('#payer').fill('Ada Lovelace');
+    await form.locator('#emailAddress').fill('ada@example.com');
+    await form.locator('#cardHolder').fill('Ada Lovelace');
+    await form.locator('#cardNumber').pressSequentially(VISA.number);
+    await form.locator('#expiry').pressSequentially('1230');
+    await form.locator('#cvc').pressSequentially(VISA.cvc);
+
+    // The page's own JavaScript cannot reach the card input: the frame is another origin.
+    const reach = await page.evaluate(() => {
+      const iframe = document.querySelector('paytoken-frame')?.shadowRoot?.querySelector('iframe');
+      try {
+        return iframe?.contentDocument ?? iframe?.contentWindow?.document ?? 'no document';
+      } catch (error) {
+        return `refused: ${(error as Error).name}`;
+      }
+    });
+    expect(reach).toBe('refused: SecurityError');
+
+    await form.locator('button.pay').click();
+    expect(await receipt(page)).toMatchObject({ charged: '$103.25', method: 'Visa ····4242' });
+    const seen = [...(await messages()), ...pageRequests].join('\n');
+    for (const secret of [VISA.number, '4242 4242', VISA.cvc, '12/30']) expect(seen).not.toContain(secret);
+    expect(seen).toContain('"type":"event","name":"paytoken-token","detail":{"id":"tok_');
+    expect(pageRequests.filter((line) => line.includes('/api/v1/tokens'))).toEqual([]);
+    expect(await page.content()).not.toContain(VISA.number);
+  });
+
+  demoTest('bank account: no account number reaches the page', async ({ page, demo }) => {
+    const messages = await recordMessages(page);
+    await page.goto(`${demo.url}/isolated`);
+    await choose(page, 'springfield');
+    const form = formInFrame(page);
+    await form.getByRole('tab', { name: 'Bank account' }).click();
+    await form.locator('#payer').fill('Ada Lovelace');
+    await form.locator('#emailAddress').fill('ada@example.com');
+    await form.locator('#bankHolder').fill('Ada Lovelace');
+    await form.locator('#accountType').selectOption('PersonalChecking');
+    await form.locator('#routingNumber').pressSequentially(BANK.routing);
+    await form.locator('#accountNumber').pressSequentially(BANK.account);
+    await form.locator('#confirmAccountNumber').pressSequentially(BANK.account);
+    await form.locator('button.pay').click();
+    expect(await receipt(page)).toMatchObject({ charged: '$103.00' });
+    expect((await messages()).join('\n')).not.toContain(BANK.account);
+  });
+});
+
+demoTest.describe('demo checkout, isolated form: after the token', () => {
+  demoTest("Shelby, then a decline shown inside the frame with the payer's name kept", async ({ page, demo }) => {
+    await page.goto(`${demo.url}/isolated`);
+    // Another client: a new impersonation key, so a new frame page with Shelby's fees.
+    await choose(page, 'shelby', '25.00');
+    const form = formInFrame(page);
+    await expect(form.locator('button.pay')).toHaveText('Pay $25.88');
+    await form.locator('#payer').fill('Ada Lovelace');
+    await form.locator('#emailAddress').fill('ada@example.com');
+    await form.locator('#cardHolder').fill('Ada Lovelace');
+    await form.locator('#cardNumber').pressSequentially(DECLINED.number);
+    await form.locator('#expiry').pressSequentially('1230');
+    await form.locator('#cvc').pressSequentially(DECLINED.cvc);
+    await form.locator('button.pay').click();
+    await expect(form.locator('[part="alert"]')).toHaveText('The payment was declined by the card issuer.');
+    await expect(form.locator('#cardNumber')).toBeFocused();
+    await expect(form.locator('#payer')).toHaveValue('Ada Lovelace');
+    await expect(form.locator('#cardNumber')).toHaveValue('');
+    await expect(page.locator('#receipt')).toBeHidden();
+  });
+});
+
+test.describe('<paytoken-frame>', () => {
+  test("an allowed origin pays; the frame's token request passes the allow-list", async ({ page, pages, service }) => {
+    const account = accountFor(service, pages.url);
+    await openFrame(page, pages.url, service.url, element(account.publicKey, service.url));
+    await fillCard(await renderedForm(page));
+    const result = await page.evaluate(() =>
+      (document.querySelector('paytoken-frame') as HTMLElement & { tokenize(): Promise<unknown> }).tokenize(),
+    );
+    expect(result).toMatchObject({ success: true, id: expect.stringMatching(/^tok_/) });
+  });
+
+  test('a page the account does not allow cannot embed the form, and gets the error event', async ({
+    page,
+    pages,
+    service,
+  }) => {
+    const account = accountFor(service, 'https://shop.example');
+    await openFrame(page, pages.url, service.url, element(account.publicKey, service.url));
+    const failure = await failureOf(page);
+    expect(failure).toMatchObject({
+      code: 'ORIGIN_NOT_ALLOWED',
+      errorMessage: 'This page is not allowed to use this public key.',
+      result: { success: false, code: 'ORIGIN_NOT_ALLOWED' },
+      shown: 'This page is not allowed to use this public key.',
+      iframes: 0,
+    });
+    expect(failure.tokenizeMs).toBeLessThan(100);
+  });
+
+  test('frame-ancestors holds even when a page claims an allowed origin', async ({ page, pages, service }) => {
+    const account = accountFor(service, 'https://shop.example');
+    const refusals: string[] = [];
+    page.on('console', (message) => refusals.push(message.text()));
+    await openFrame(page, pages.url, service.url, element(account.publicKey, service.url));
+    const src = await page.evaluate(async () => {
+      await new Promise((resolve) =>
+        document.querySelector('paytoken-frame')?.addEventListener('paytoken-error', resolve),
+      );
+      return document.querySelector('paytoken-frame')?.shadowRoot?.querySelector('iframe')?.src ?? null;
+    });
+    expect(src).toBeNull();
+    // The same page, lying about its origin with an iframe of its own:
+    const frameUrl = await page.evaluate(
+      ({ key, serviceUrl }) =>
+        fetch(`${serviceUrl}/scripts/paytoken-frame.js`)
+          .then((response) => response.text())
+          .then(
+            (code) =>
+              `${serviceUrl}/frames/${/form-[\w-]{16}\.html/.exec(code)?.[0]}?key=${key}&origin=https://shop.example#n`,
+          ),
+      { key: account.publicKey, serviceUrl: service.url },
+    );
+    await page.evaluate((url) => {
+      const iframe = document.createElement('iframe');
+      iframe.src = url;
+      document.body.append(iframe);
+    }, frameUrl);
+    await expect.poll(() => refusals.some((line) => /frame-ancestors https:\/\/shop\.example/.test(line))).toBe(true);
+  });
+
+  test('a service that cannot be reached: a readable message, the error event, tokenize() resolves', async ({
+    page,
+    pages,
+    service,
+  }) => {
+    await openFrame(
+      page,
+      pages.url,
+      service.url,
+      element(service.accounts.springfield.publicKey, 'http://localhost:9'),
+    );
+    expect(await failureOf(page)).toMatchObject({
+      code: 'FRAME_UNAVAILABLE',
+      shown: 'The payment form could not be loaded. Check your connection and try again.',
+      result: { success: false, code: 'FRAME_UNAVAILABLE' },
+    });
+  });
+
+  test('a frame that stops answering: tokenize() resolves with FRAME_TIMEOUT', async ({ page, pages, service }) => {
+    await openFrame(page, pages.url, service.url, element(service.accounts.springfield.publicKey, service.url));
+    await (await renderedForm(page)).locator('#payer').waitFor();
+    // The frame goes away under the loader (a crash, a navigation): nothing will ever answer.
+    await page
+      .frames()
+      .find((frame) => frame.url().includes('/frames/'))
+      ?.goto('about:blank');
+    await page.clock.install();
+    const result = page.evaluate(() =>
+      (document.querySelector('paytoken-frame') as HTMLElement & { tokenize(): Promise<unknown> }).tokenize(),
+    );
+    await page.clock.runFor(39_000);
+    expect(await Promise.race([result, new Promise((resolve) => setTimeout(() => resolve('waiting'), 200))])).toBe(
+      'waiting',
+    );
+    await page.clock.runFor(2_000);
+    expect(await result).toMatchObject({
+      success: false,
+      code: 'FRAME_TIMEOUT',
+      errorMessage: 'The payment form did not answer in time. Try again.',
+    });
+  });
+
+  test('an unknown public key: the service says so through the frame', async ({ page, pages, service }) => {
+    await openFrame(page, pages.url, service.url, element('pk_nobody', service.url));
+    expect(await failureOf(page)).toMatchObject({
+      code: 'PUBLIC_KEY_REJECTED',
+      shown: 'The public key was not accepted.',
+    });
+  });
+
+  test('inside a <form>, the outer submit posts only the token id', async ({ page, pages, service }) => {
+    let posted = '';
+    await page.route(`${pages.url}/checkout`, (route) => {
+      posted = route.request().postData() ?? '';
+      return route.fulfill({ body: 'thanks', contentType: 'text/plain' });
+    });
+    await openFrame(
+      page,
+      pages.url,
+      service.url,
+      `<form action="/checkout" method="post"><input type="hidden" name="orderId" value="17" />
+        ${element(service.accounts.springfield.publicKey, service.url, 'name="tokenId"')}
+        <button id="outerSubmit">Place order</button></form>`,
+    );
+    await fillCard(await renderedForm(page));
+    await page.locator('#outerSubmit').click();
+    await page.waitForURL(`${pages.url}/checkout`);
+    expect(posted).toMatch(/^orderId=17&tokenId=tok_[\w-]+$/);
+  });
+
+  test('the frame’s own Pay button submits the outer form with the token id', async ({ page, pages, service }) => {
+    let posted = '';
+    await page.route(`${pages.url}/checkout`, (route) => {
+      posted = route.request().postData() ?? '';
+      return route.fulfill({ body: 'thanks', contentType: 'text/plain' });
+    });
+    await openFrame(
+      page,
+      pages.url,
+      service.url,
+      `<form action="/checkout" method="post">${element(service.accounts.springfield.publicKey, service.url, 'name="tokenId"')}</form>`,
+    );
+    await fillCard(await renderedForm(page));
+    await formInFrame(page).locator('button.pay').click();
+    await page.waitForURL(`${pages.url}/checkout`);
+    expect(posted).toMatch(/^tokenId=tok_[\w-]+$/);
+  });
+
+  test('height follows the content, with no scrollbar', async ({ page, pages, service }) => {
+    await openFrame(page, pages.url, service.url, element(service.accounts.springfield.publicKey, service.url));
+    const form = formInFrame(page);
+    await form.locator('button.pay').waitFor();
+    const fits = async () => {
+      const outer = await page.evaluate(
+        () => document.querySelector('paytoken-frame')?.shadowRoot?.querySelector('iframe')?.clientHeight ?? 0,
+      );
+      const inner = await form.evaluate(() => document.documentElement.scrollHeight);
+      return { outer, fits: inner <= outer && outer - inner < 2 };
+    };
+    await expect.poll(async () => (await fits()).fits).toBe(true);
+    const before = (await fits()).outer;
+    // The amount adds the summary; empty fields pressed Pay add their messages.
+    await page.locator('paytoken-frame').evaluate((frame) => frame.setAttribute('amount', '100.00'));
+    await expect(form.getByText('Amount due')).toBeVisible();
+    await form.locator('button.pay').click();
+    await expect.poll(async () => (await fits()).fits).toBe(true);
+    expect((await fits()).outer).toBeGreaterThan(before + 50);
+  });
+
+  test('theme: allowed custom properties reach the form; anything else does not', async ({ page, pages, service }) => {
+    await openFrame(
+      page,
+      pages.url,
+      service.url,
+      `<style>paytoken-frame { --paytoken-color-primary: rgb(10, 124, 85); --paytoken-radius: 2px;
+        --paytoken-font-family: "Fancy Webfont", Georgia, serif; --paytoken-color-background: url(https://evil.example/x); }</style>
+        ${element(service.accounts.springfield.publicKey, service.url)}`,
+    );
+    const button = formInFrame(page).locator('button.pay');
+    await expect(button).toHaveCSS('background-color', 'rgb(10, 124, 85)');
+    await expect(button).toHaveCSS('border-top-left-radius', '2px');
+    await expect(button).toHaveCSS('font-family', 'Georgia, serif');
+    const inline = await formInFrame(page).evaluate((form) => form.getAttribute('style'));
+    expect(inline).not.toContain('url(');
+  });
+
+  test('Spanish: from the page’s lang, with a Spanish title for screen readers', async ({ page, pages, service }) => {
+    await openFrame(page, pages.url, service.url, element(service.accounts.springfield.publicKey, service.url), 'es');
+    await expect(formInFrame(page).locator('label[for="cardNumber"]')).toHaveText('Número de tarjeta');
+    expect(
+      await page.evaluate(() => document.querySelector('paytoken-frame')?.shadowRoot?.querySelector('iframe')?.title),
+    ).toBe('Formulario de pago');
+    await expect(frameOf(page).locator('html')).toHaveAttribute('lang', 'es');
+  });
+
+  test('disabled: the Pay button in the frame is disabled, and enabled again', async ({ page, pages, service }) => {
+    await openFrame(
+      page,
+      pages.url,
+      service.url,
+      element(service.accounts.springfield.publicKey, service.url, 'disabled'),
+    );
+    const button = formInFrame(page).locator('button.pay');
+    await expect(button).toBeDisabled();
+    await page.locator('paytoken-frame').evaluate((frame) => frame.removeAttribute('disabled'));
+    await expect(button).toBeEnabled();
+  });
+
+  test('pending: while the token is made, Pay is busy and a second tokenize() sends nothing', async ({
+    page,
+    pages,
+    service,
+  }) => {
+    let tokenRequests = 0;
+    await page.route(`${service.url}/api/v1/tokens`, async (route) => {
+      tokenRequests++;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+    await openFrame(page, pages.url, service.url, element(service.accounts.springfield.publicKey, service.url));
+    const form = await renderedForm(page);
+    await fillCard(form);
+    const results = page.evaluate(() => {
+      const frame = document.querySelector('paytoken-frame') as HTMLElement & { tokenize(): Promise<{ id?: string }> };
+      return Promise.all([frame.tokenize(), frame.tokenize()]);
+    });
+    const button = form.locator('button.pay');
+    await expect(button).toHaveText('Processing…');
+    await expect(button).toBeDisabled();
+    const [first, second] = await results;
+    expect(first.id).toMatch(/^tok_/);
+    expect(second).toEqual(first);
+    expect(tokenRequests).toBe(1);
+    await expect(button).toBeEnabled();
+  });
+
+  test('Tab moves into the frame and out again; errors are announced inside', async ({ page, pages, service }) => {
+    await openFrame(
+      page,
+      pages.url,
+      service.url,
+      `<input id="before" aria-label="Before" />${element(service.accounts.springfield.publicKey, service.url, 'payer="Ada" email-address="ada@example.com" methods="card"')}<input id="after" aria-label="After" />`,
+    );
+    const form = formInFrame(page);
+    await form.locator('button.pay').waitFor();
+    await page.locator('#before').focus();
+    await page.keyboard.press('Tab');
+    await expect(form.locator('#cardHolder')).toBeFocused();
+    await form.locator('button.pay').focus();
+    await page.keyboard.press('Tab');
+    await expect(page.locator('#after')).toBeFocused();
+    await form.locator('button.pay').click();
+    await expect(form.getByRole('alert').first()).toContainText('4 fields need your attention.');
+  });
+
+  test('axe finds no violations inside the frame, and its styles pass its CSP', async ({ page, pages, service }) => {
+    const refusals: string[] = [];
+    page.on('console', (message) => refusals.push(message.text()));
+    await openFrame(page, pages.url, service.url, element(service.accounts.springfield.publicKey, service.url));
+    const button = formInFrame(page).locator('button.pay');
+    await expect(button).toHaveCSS('background-color', 'rgb(58, 79, 215)');
+    await formInFrame(page).locator('button.pay').click(); // with its error messages too
+    await expect(formInFrame(page).locator('#cardNumber-error')).not.toBeEmpty();
+    const results = await new AxeBuilder({ page }).analyze();
+    // axe went into the frame and the form's shadow root: the card number input was checked.
+    expect(JSON.stringify(results.passes)).toContain('#cardNumber');
+    expect(
+      results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(', ')}`),
+    ).toEqual([]);
+    expect(refusals.filter((line) => /Content Security Policy/.test(line))).toEqual([]);
+  });
+});

@@ -1,0 +1,290 @@
+import {
+  FRAME_ATTRIBUTES,
+  FRAME_THEME,
+  type FrameResult,
+  type FromFrame,
+  type ToFrameBody,
+} from '../shared/frame-messages.js';
+import { LOADER_TEXT } from './messages.js';
+
+/** The frame page's name, known when this bundle is built (build/frame-page.ts). */
+declare const __PAYTOKEN_FRAME_PAGE__: string;
+
+/** Attributes that choose the frame page itself: a change loads a new one. */
+const PAGE_ATTRIBUTES = ['public-key', 'api-url', 'impersonation-account-key'];
+/** No word from the frame at all: the service is down or never answers. */
+const LOAD_TIMEOUT_MS = 15_000;
+/** The frame loaded but never spoke: the browser refused it (frame-ancestors, the page's CSP). */
+const SILENT_FRAME_MS = 3_000;
+/** createToken's own limit (30 s) and some: a frame that stopped answering. */
+const TOKENIZE_TIMEOUT_MS = 40_000;
+const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+const sheet = new CSSStyleSheet();
+sheet.replaceSync(
+  ':host{display:block;max-width:460px}:host([hidden]){display:none}iframe{display:block;width:100%;height:0;border:0}p{margin:0;color:var(--paytoken-color-error,#c0262d)}p:empty{display:none}',
+);
+
+// Read while the script runs: `currentScript` is only set then. The default API URL is its origin.
+const scriptUrl = (document.currentScript as HTMLScriptElement | null)?.src;
+const scriptOrigin = scriptUrl ? new URL(scriptUrl).origin : '';
+
+/**
+ * `<paytoken-frame>`: `<paytoken-form>` inside an iframe served by the Paytoken service, so card data
+ * is typed into the service's page, never into yours (README, "Three ways to integrate"). Same
+ * attributes, events, `tokenize()`, `showPaymentError()` and form association as `<paytoken-form>`.
+ *
+ * @example
+ * <script src="https://pay.example.com/scripts/paytoken-frame.js"></script>
+ * <form action="/checkout" method="post">
+ *   <paytoken-frame name="tokenId" public-key="pk_…" amount="100.00" card-fee="3.25"></paytoken-frame>
+ * </form>
+ *
+ * @fires paytoken-token  `event.id`
+ * @fires paytoken-error  `event.errorMessage`, `event.code`, `event.errors`
+ * @fires paytoken-change `event.method`, `event.brand`, `event.complete`, `event.valid`
+ */
+export class PaytokenFrame extends HTMLElement {
+  static formAssociated = true;
+  static observedAttributes = [...PAGE_ATTRIBUTES, ...FRAME_ATTRIBUTES, 'disabled'];
+
+  readonly #internals = this.attachInternals();
+  readonly #root = this.attachShadow({ mode: 'open', delegatesFocus: true });
+  readonly #alert = document.createElement('p');
+  #iframe: HTMLIFrameElement | null = null;
+  #origin = '';
+  #nonce = '';
+  #state: 'idle' | 'loading' | 'ready' | 'failed' = 'idle';
+  #failure: FrameResult | null = null;
+  #settled: (() => void)[] = [];
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  readonly #requests = new Map<number, (result: FrameResult) => void>();
+  #nextRequest = 0;
+  #pending: Promise<FrameResult> | null = null;
+  #tokenId: string | null = null;
+  #form: HTMLFormElement | null = null;
+  #loadQueued = false;
+
+  constructor() {
+    super();
+    this.#alert.setAttribute('role', 'alert');
+    this.#root.adoptedStyleSheets = [sheet];
+    this.#root.append(this.#alert);
+  }
+
+  /** `locale`, else the page's language: `es…` is Spanish. */
+  get #language(): 'en' | 'es' {
+    return (this.getAttribute('locale') ?? document.documentElement.lang).toLowerCase().startsWith('es') ? 'es' : 'en';
+  }
+
+  connectedCallback(): void {
+    addEventListener('message', this.#handleMessage);
+    this.#queueLoad();
+  }
+
+  disconnectedCallback(): void {
+    removeEventListener('message', this.#handleMessage);
+    this.#fail('FRAME_UNAVAILABLE', undefined, true);
+    this.#iframe?.remove();
+    this.#iframe = null;
+    this.#state = 'idle';
+  }
+
+  attributeChangedCallback(name: string, old: string | null, value: string | null): void {
+    // Setting a key to the value it has (a page re-applying its settings) must not reload the form.
+    if (old === value) return;
+    if (PAGE_ATTRIBUTES.includes(name)) this.#queueLoad();
+    else if (this.#state === 'ready') this.#sendSettings();
+  }
+
+  /**
+   * Checks the fields and creates a token, inside the frame: the same result as `Paytoken.createToken`,
+   * never rejected. A frame that could not load resolves with its error at once; one that stops
+   * answering, with FRAME_TIMEOUT.
+   */
+  tokenize(): Promise<FrameResult> {
+    this.#pending ??= this.#whenSettled()
+      .then(
+        () =>
+          this.#failure ??
+          new Promise<FrameResult>((resolve) => {
+            const id = ++this.#nextRequest;
+            const timer = setTimeout(() => this.#answer(id, this.#result('FRAME_TIMEOUT')), TOKENIZE_TIMEOUT_MS);
+            this.#requests.set(id, (result) => {
+              clearTimeout(timer);
+              resolve(result);
+            });
+            this.#post({ type: 'tokenize', id });
+          }),
+      )
+      .finally(() => (this.#pending = null));
+    return this.#pending;
+  }
+
+  /** After a token, the payment failed (a decline): shows `message` in the form, focus on the number. */
+  showPaymentError(message: string): void {
+    this.#forgetToken();
+    this.#post({ type: 'payment-error', message: String(message) });
+  }
+
+  /** A disabled element (its own `disabled` or a disabled fieldset) has no live Pay button. */
+  formDisabledCallback(): void {
+    if (this.#state === 'ready') this.#sendSettings();
+  }
+
+  /** Inside a `<form>`: its submit first tokenizes, then goes on with only the token id as this element's value. */
+  formAssociatedCallback(form: HTMLFormElement | null): void {
+    this.#form?.removeEventListener('submit', this.#handleOuterSubmit, true);
+    this.#form = form;
+    form?.addEventListener('submit', this.#handleOuterSubmit, true);
+  }
+
+  formResetCallback(): void {
+    this.#forgetToken();
+  }
+
+  readonly #handleOuterSubmit = (event: SubmitEvent): void => {
+    if (!this.getAttribute('name') || this.#tokenId) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    const submitter = event.submitter?.getRootNode() === document ? event.submitter : null;
+    void this.tokenize().then((result) => result.success && this.#form?.requestSubmit(submitter));
+  };
+
+  #forgetToken(): void {
+    this.#tokenId = null;
+    this.#internals.setFormValue(null);
+  }
+
+  /** Attribute changes arrive together (a framework sets several): one page load for all of them. */
+  #queueLoad(): void {
+    this.#state = 'loading';
+    if (this.#loadQueued) return;
+    this.#loadQueued = true;
+    setTimeout(() => {
+      this.#loadQueued = false;
+      if (this.isConnected) this.#load();
+      else this.#state = 'idle';
+    });
+  }
+
+  #load(): void {
+    this.#iframe?.remove();
+    this.#iframe = null;
+    this.#state = 'loading';
+    this.#failure = null;
+    this.#alert.textContent = '';
+    clearTimeout(this.#timer);
+    const key = this.getAttribute('public-key');
+    if (!key) return this.#fail('MISSING_PUBLIC_KEY');
+    let url: URL;
+    try {
+      url = new URL(
+        `${(this.getAttribute('api-url') ?? scriptOrigin).replace(/\/+$/, '')}/frames/${__PAYTOKEN_FRAME_PAGE__}`,
+      );
+    } catch {
+      return this.#fail('INVALID_API_URL');
+    }
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOCAL_HOSTS.includes(url.hostname)))
+      return this.#fail('INSECURE_API_URL');
+    const impersonation = this.getAttribute('impersonation-account-key');
+    url.search = new URLSearchParams({
+      key,
+      ...(impersonation && { impersonation }),
+      origin: location.origin,
+      lang: this.#language,
+    }).toString();
+    this.#nonce = [...crypto.getRandomValues(new Uint8Array(16))]
+      .map((byte) => byte.toString(16).padStart(2, '0'))
+      .join('');
+    url.hash = this.#nonce;
+    this.#origin = url.origin;
+    const iframe = (this.#iframe = document.createElement('iframe'));
+    iframe.title = LOADER_TEXT[this.#language].title;
+    iframe.src = url.href;
+    iframe.addEventListener('load', () => {
+      if (this.#state === 'loading' && this.#iframe === iframe && !iframe.dataset.spoke)
+        this.#restartTimer(SILENT_FRAME_MS);
+    });
+    this.#root.prepend(iframe);
+    this.#restartTimer(LOAD_TIMEOUT_MS);
+  }
+
+  #restartTimer(ms: number): void {
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => this.#state === 'loading' && this.#fail('FRAME_UNAVAILABLE'), ms);
+  }
+
+  readonly #handleMessage = (event: MessageEvent): void => {
+    const iframe = this.#iframe;
+    const data = event.data as FromFrame | null;
+    if (!iframe || event.origin !== this.#origin || event.source !== iframe.contentWindow) return;
+    if (data?.nonce !== this.#nonce) return;
+    iframe.dataset.spoke = '';
+    if (data.type === 'hello') this.#sendSettings();
+    else if (data.type === 'height') iframe.style.height = `${Math.ceil(Number(data.height)) || 0}px`;
+    else if (data.type === 'ready') this.#settle('ready');
+    else if (data.type === 'failed') this.#fail(data.code, data.message);
+    else if (data.type === 'result') this.#answer(data.id, data.result);
+    else if (data.type === 'event') {
+      if (data.name === 'paytoken-token') {
+        this.#tokenId = data.detail.id;
+        this.#internals.setFormValue(this.getAttribute('name') ? data.detail.id : null);
+      } else if (data.name === 'paytoken-change') this.#forgetToken();
+      else if (data.name !== 'paytoken-error') return;
+      this.dispatchEvent(Object.assign(new Event(data.name, { bubbles: true, composed: true }), data.detail));
+      // The payer pressed the frame's own Pay button: the outer form goes on with the token id.
+      if (data.name === 'paytoken-token' && !this.#pending && this.getAttribute('name')) this.#form?.requestSubmit();
+    }
+  };
+
+  #sendSettings(): void {
+    const style = getComputedStyle(this);
+    this.#post({
+      type: 'settings',
+      attributes: Object.fromEntries(
+        FRAME_ATTRIBUTES.map((name) => [name, name === 'locale' ? this.#language : this.getAttribute(name)]),
+      ),
+      theme: Object.fromEntries(FRAME_THEME.map((name) => [name, style.getPropertyValue(`--paytoken-${name}`)])),
+      disabled: this.matches(':disabled'),
+    });
+  }
+
+  #post(message: ToFrameBody): void {
+    this.#iframe?.contentWindow?.postMessage({ ...message, nonce: this.#nonce }, this.#origin);
+  }
+
+  #answer(id: number, result: FrameResult): void {
+    this.#requests.get(id)?.(result);
+    this.#requests.delete(id);
+  }
+
+  /** A failure: the loader's own code with its text (messages.ts), or the frame's code with its message. */
+  #result(code: string, message?: string): Extract<FrameResult, { success: false }> {
+    const text: Record<string, string> = LOADER_TEXT[this.#language];
+    return { success: false, code, errorMessage: message ?? text[code] ?? code, errors: [] };
+  }
+
+  #whenSettled(): Promise<void> {
+    if (this.#state === 'idle') this.#fail('FRAME_UNAVAILABLE', undefined, true);
+    return this.#state === 'loading' ? new Promise((resolve) => this.#settled.push(resolve)) : Promise.resolve();
+  }
+
+  #settle(state: 'ready' | 'failed'): void {
+    clearTimeout(this.#timer);
+    this.#state = state;
+    for (const resolve of this.#settled.splice(0)) resolve();
+  }
+
+  /** No form: a readable message in its place, `paytoken-error`, and every waiting `tokenize()` answered. */
+  #fail(code: string, message?: string, quiet = false): void {
+    const failure = (this.#failure = this.#result(code, message));
+    this.#settle('failed');
+    for (const id of [...this.#requests.keys()]) this.#answer(id, failure);
+    if (quiet) return;
+    this.#iframe?.remove();
+    this.#iframe = null;
+    this.#alert.textContent = failure.errorMessage;
+    this.dispatchEvent(Object.assign(new Event('paytoken-error', { bubbles: true, composed: true }), failure));
+  }
+}

@@ -1,0 +1,60 @@
+import type { ServiceDeps } from '../deps.js';
+
+/** Who may embed the frame page of a public key, or why no page can (the browser's own codes). */
+export type FrameAccess =
+  | { ok: true; ancestors: string[] }
+  | { ok: false; status: 400 | 401 | 403; code: 'MISSING_PUBLIC_KEY' | 'PUBLIC_KEY_REJECTED' | 'ORIGIN_NOT_ALLOWED' };
+
+/** What the loader puts in the frame page's query. */
+export interface FrameRequest {
+  publicKey?: string;
+  impersonationKey?: string;
+  /** The embedding page's origin, as the loader read it (`location.origin`). */
+  origin?: string;
+}
+
+/**
+ * The frame's `frame-ancestors` for a public key (docs/api.md#frame-page): the origins both the
+ * key's owner and the client it acts for allow (as `POST /tokens` checks them, auth/public-key-gate.ts),
+ * or any origin (`*`) when neither has a list. The page's claimed origin must be one of them: else the
+ * service answers a page that reports ORIGIN_NOT_ALLOWED to it at once, instead of a form the browser
+ * would refuse to show without saying why. A claim that lies gains nothing: the browser enforces
+ * `frame-ancestors` on the real ancestors, and messages go only to the claimed origin.
+ */
+export async function frameAccess(
+  deps: Pick<ServiceDeps, 'repository' | 'accountCache'>,
+  request: FrameRequest,
+): Promise<FrameAccess> {
+  const { accounts } = deps.repository;
+  if (!request.publicKey) return { ok: false, status: 400, code: 'MISSING_PUBLIC_KEY' };
+  // A page without an origin of its own (a file, a sandboxed frame) cannot be answered by postMessage.
+  if (!isWebOrigin(request.origin)) return { ok: false, status: 400, code: 'ORIGIN_NOT_ALLOWED' };
+  const account = await deps.accountCache.get(`public:${request.publicKey}`, () =>
+    accounts.findByPublicKey(request.publicKey as string),
+  );
+  if (!account) return { ok: false, status: 401, code: 'PUBLIC_KEY_REJECTED' };
+  let actingFor = account;
+  if (request.impersonationKey) {
+    const client = await deps.accountCache.get(`impersonation:${request.impersonationKey}`, () =>
+      accounts.findByImpersonationKey(request.impersonationKey as string),
+    );
+    if (!client || client.systemAccountId !== account.id)
+      return { ok: false, status: 403, code: 'PUBLIC_KEY_REJECTED' };
+    actingFor = client;
+  }
+  const lists = [account.allowedOrigins, actingFor.allowedOrigins].filter((list) => list.length > 0);
+  if (!lists.length) return { ok: true, ancestors: ['*'] };
+  const ancestors = lists.reduce((both, list) => both.filter((origin) => list.includes(origin)));
+  if (!ancestors.includes(request.origin)) return { ok: false, status: 403, code: 'ORIGIN_NOT_ALLOWED' };
+  return { ok: true, ancestors };
+}
+
+/** `https://shop.example` or `http://localhost:8080`: a scheme, a host and an optional port, nothing else. */
+function isWebOrigin(origin: string | undefined): origin is string {
+  try {
+    const url = new URL(origin ?? '');
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === origin;
+  } catch {
+    return false;
+  }
+}

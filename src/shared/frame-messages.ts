@@ -1,0 +1,78 @@
+/**
+ * The messages between `<paytoken-frame>` (the loader, on the integrator's page) and the bridge inside
+ * its frame page (README, "Three ways to integrate"). Each carries the loader's random `nonce`, and
+ * each side reads only the other's window at its exact origin. None holds a card or account number,
+ * a CVC or an expiry: only attributes, theme values, the token id, error codes and messages, and the
+ * change state.
+ */
+
+/** The `<paytoken-form>` attributes the loader passes on (null: removed). */
+export const FRAME_ATTRIBUTES = [
+  'methods',
+  'locale',
+  'payer',
+  'email-address',
+  'amount',
+  'card-fee',
+  'ach-fee',
+] as const;
+
+/** The theme custom properties (`--paytoken-{name}`) the loader passes on, each checked by the bridge. */
+export const FRAME_THEME = [
+  'font-family',
+  'font-size',
+  'color-text',
+  'color-muted',
+  'color-background',
+  'color-surface',
+  'color-border',
+  'color-primary',
+  'color-primary-text',
+  'color-error',
+  'radius',
+  'spacing',
+] as const;
+
+/** One field's problem: its path, code and message (never its value). */
+export interface FrameFieldError {
+  field: string;
+  code: string;
+  message: string;
+}
+
+/** `tokenize()`'s result, as `Paytoken.createToken` gives it. */
+export type FrameResult =
+  | { success: true; id: string }
+  | { success: false; errorMessage: string; code: string; errors: FrameFieldError[]; seconds?: number };
+
+/** The loader's settings for the form: sent after the bridge's `hello`, and again on every change. */
+export interface FrameSettings {
+  type: 'settings';
+  attributes: Partial<Record<(typeof FRAME_ATTRIBUTES)[number], string | null>>;
+  theme: Partial<Record<(typeof FRAME_THEME)[number], string>>;
+  disabled: boolean;
+}
+
+/** What the loader says to the frame. */
+export type ToFrameBody = FrameSettings | { type: 'tokenize'; id: number } | { type: 'payment-error'; message: string };
+
+/** The loader to the frame, as sent. */
+export type ToFrame = { nonce: string } & ToFrameBody;
+
+/** The form's events, with only their public properties. */
+export type FrameEvent =
+  | { name: 'paytoken-token'; detail: { id: string } }
+  | { name: 'paytoken-error'; detail: { errorMessage: string; code: string; errors: FrameFieldError[] } }
+  | { name: 'paytoken-change'; detail: { method: string; brand: string | null; complete: boolean; valid: boolean } };
+
+/** What the frame says to the loader. */
+export type FromFrameBody =
+  | { type: 'hello' }
+  | { type: 'ready' }
+  | { type: 'height'; height: number }
+  | { type: 'failed'; code: string; message: string }
+  | ({ type: 'event' } & FrameEvent)
+  | { type: 'result'; id: number; result: FrameResult };
+
+/** The frame to the loader, as sent. */
+export type FromFrame = { nonce: string } & FromFrameBody;

@@ -1,0 +1,22 @@
+import type { FrameResult } from './frame-messages.js';
+
+/**
+ * A token result rebuilt from its public fields only, as the frame sends it to the page: whatever
+ * else the object held (by a bug or a future field) stays in the frame.
+ * @example publicResult({ success: true, id: 'tok_1', cardNumber: '4242…' }) // { success: true, id: 'tok_1' }
+ */
+export function publicResult(result: FrameResult): FrameResult {
+  return result.success
+    ? { success: true, id: String(result.id) }
+    : {
+        success: false,
+        errorMessage: String(result.errorMessage),
+        code: String(result.code),
+        errors: (Array.isArray(result.errors) ? result.errors : []).map(({ field, code, message }) => ({
+          field: String(field),
+          code: String(code),
+          message: String(message),
+        })),
+        ...(typeof result.seconds === 'number' && { seconds: result.seconds }),
+      };
+}
