@@ -55,10 +55,13 @@ export default function setup(project: TestProject): () => Promise<void> {
     try {
       if (!(await ranEveryServiceTest(project))) return;
       const missing = uncovered((await liveDocument()) as unknown as OpenApiDocument, readObservations(dir));
-      if (missing.length)
+      if (missing.length) {
+        // Vitest only logs a teardown's error: the exit code must say it too.
+        process.exitCode = 1;
         throw new Error(
           `No service test produced these documented answers (operationId status); add a test or drop the status from the document:\n${missing.join('\n')}`,
         );
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
