@@ -149,6 +149,12 @@ describe('the recorder that holds every test answer to the document', () => {
     expect(getToken().pattern.test('/api/v1/tokens/tok_x/more')).toBe(false);
   });
 
+  it('takes money with 2 decimals as multiples of 0.01 despite floating point, and refuses a third', () => {
+    const fees = routes.find((route) => route.operationId === 'getTransactionFees') as Route;
+    expect(violationOf(fees, 200, {}, '{"achPayerFee":1234567.89,"creditCardPayerFee":9999999.99}')).toBe(undefined);
+    expect(violationOf(fees, 200, {}, '{"achPayerFee":3.005,"creditCardPayerFee":1}')).toMatch(/multiple of 0.01/);
+  });
+
   it('refuses an undeclared status, a body that breaks its schema, a 201 without Location', () => {
     expect(violationOf(getToken(), 418, {}, '{}')).toBe('status 418 is not declared');
     expect(violationOf(getToken(), 404, {}, '{"code":"TOKEN_NOT_FOUND"}')).toMatch(

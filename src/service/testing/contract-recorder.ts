@@ -70,7 +70,9 @@ export function routesOf(document: OpenApiDocument): Route[] {
 
 // ajv-formats is CommonJS with a default export; under NodeNext its namespace is what is imported.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
-const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true, multipleOfPrecision: 9 }));
+// multipleOf 0.01 is checked on amount / 0.01 in floating point: up to 10 000 000.00 that quotient
+// is off a whole number by up to ~2e-7 (1234567.89 / 0.01 = 123456788.99999999), a third decimal by 0.1 or more.
+const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true, multipleOfPrecision: 6 }));
 const validators = new Map<string, ValidateFunction>();
 
 function validatorFor(key: string, schema: object): ValidateFunction {
