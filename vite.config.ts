@@ -100,7 +100,16 @@ export default defineConfig(({ mode }) => {
       // Two projects: the unit and service tests in Node, and the form's component tests in a real
       // Chromium (`*.browser.test.ts`), against the real service a global setup starts.
       projects: [
-        { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts'], exclude: ['src/**/*.browser.test.ts'] } },
+        {
+          extends: true,
+          test: {
+            name: 'unit',
+            include: ['src/**/*.test.ts'],
+            exclude: ['src/**/*.browser.test.ts'],
+            // The OpenAPI status coverage after a full run (src/service/testing/contract-coverage.ts).
+            globalSetup: ['src/service/testing/contract-coverage.ts'],
+          },
+        },
         {
           extends: true,
           test: {

@@ -135,7 +135,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const hosted = loadHostedFiles(deps.scriptsDir);
   scriptRoutes(app, hosted, deps.version);
   frameRoutes(app, hosted, deps);
-  await docsRoutes(app);
+  await docsRoutes(app, deps);
   return app;
 }
 

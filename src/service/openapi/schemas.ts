@@ -7,6 +7,13 @@ import { ACCOUNT_TYPES } from '../../shared/wire.js';
 
 const TRANSACTION_TYPES = ['Ach', 'Visa', 'MasterCard', 'Discover', 'AmericanExpress', 'Jcb', 'DinersClub', 'UnionPay'];
 
+/** Ids as the service makes them (src/service/random.ts): a prefix and base64url characters. */
+const TOKEN_ID = '^tok_[A-Za-z0-9_-]{1,60}$';
+const AUTHORIZATION_ID = '^auth_[A-Za-z0-9_-]{1,59}$';
+const PUBLIC_TRANSACTION_ID = '^txn_[A-Za-z0-9_-]{1,60}$';
+const LAST_FOUR = '^[0-9]{4}$';
+const MASKED = '^\\*+[0-9]{4}$';
+
 const text = (maxLength: number, description: string) => ({ type: 'string', minLength: 1, maxLength, description });
 
 export const fieldErrorSchema = {
@@ -39,17 +46,33 @@ export const creditCardInformationSchema = {
     accountHolder: text(100, 'Name on the card.'),
     cardNumber: {
       type: 'string',
-      description: '12 to 19 digits (spaces and dashes allowed), Luhn, an accepted brand.',
+      pattern: '^[0-9](?:[ -]?[0-9]){11,18}$',
+      description: '12 to 19 digits (single spaces and dashes between them allowed), Luhn, an accepted brand.',
       examples: ['4242 4242 4242 4242'],
     },
-    cvc: { type: 'string', pattern: '^\\d{3,4}$', description: '3 digits, 4 for American Express. Never stored.' },
-    month: { type: ['string', 'integer'], description: '"01".."12" or 1..12.', examples: ['12'] },
+    cvc: { type: 'string', pattern: '^[0-9]{3,4}$', description: '3 digits, 4 for American Express. Never stored.' },
+    month: {
+      type: ['string', 'integer'],
+      pattern: '^(?:0?[1-9]|1[0-2])$',
+      minimum: 1,
+      maximum: 12,
+      description: '"01".."12" or 1..12.',
+      examples: ['12'],
+    },
     year: {
       type: ['integer', 'string'],
+      pattern: '^20[0-9]{2}$',
+      minimum: 2000,
+      maximum: 2099,
       description: 'Four digits; not in the past, at most 20 years ahead.',
       examples: [2030],
     },
-    postalCode: { type: 'string', maxLength: 10, description: 'Optional: 3 to 10 letters, digits, spaces or dashes.' },
+    postalCode: {
+      type: 'string',
+      pattern: '^[A-Za-z0-9][A-Za-z0-9 -]{1,8}[A-Za-z0-9]$',
+      description: 'Optional: 3 to 10 letters, digits, spaces or dashes.',
+      examples: ['12345'],
+    },
   },
   required: ['accountHolder', 'cardNumber', 'cvc', 'month', 'year'],
 } as const;
@@ -60,10 +83,16 @@ export const bankAccountInformationSchema = {
     accountType: { type: 'string', enum: [...ACCOUNT_TYPES] },
     routingNumber: {
       type: 'string',
+      pattern: '^[0-9]{9}$',
       description: '9 digits, ABA check digit, a Federal Reserve prefix.',
       examples: ['021000021'],
     },
-    accountNumber: { type: 'string', description: '4 to 17 digits.', examples: ['000123456789'] },
+    accountNumber: {
+      type: 'string',
+      pattern: '^[0-9](?:[ -]?[0-9]){3,16}$',
+      description: '4 to 17 digits (single spaces and dashes between them allowed).',
+      examples: ['000123456789'],
+    },
     accountHolder: { type: 'string', maxLength: 100 },
     firstName: { type: 'string', maxLength: 100 },
     lastName: { type: 'string', maxLength: 100 },
@@ -74,7 +103,8 @@ export const bankAccountInformationSchema = {
 export const attributeValuesSchema = {
   type: 'object',
   description: 'At most 50 names (1..64 characters) to text (≤ 500 characters) or numbers.',
-  additionalProperties: { type: ['string', 'number'] },
+  propertyNames: { minLength: 1, maxLength: 64 },
+  additionalProperties: { type: ['string', 'number'], maxLength: 500 },
   maxProperties: 50,
 } as const;
 
@@ -93,7 +123,7 @@ export const tokenRequestSchema = {
 
 export const tokenCreatedSchema = {
   type: 'object',
-  properties: { id: { type: 'string', examples: ['tok_3kq9…'] } },
+  properties: { id: { type: 'string', pattern: TOKEN_ID, examples: ['tok_3kq9Zr0cJvQmWb1xT2aYd8Ln'] } },
   required: ['id'],
 } as const;
 
@@ -111,19 +141,19 @@ export const tokenSchema = {
   description:
     'A saved payment method (docs/api.md#tokens). Only brand, last four, expiry and account type are readable.',
   properties: {
-    id: { type: 'string' },
-    payer: { type: 'string' },
-    emailAddress: { type: 'string' },
+    id: { type: 'string', pattern: TOKEN_ID },
+    payer: { type: 'string', maxLength: 100 },
+    emailAddress: { type: 'string', format: 'email' },
     attributeValues: attributeValueListSchema,
     transactionType: {
       type: 'string',
       enum: TRANSACTION_TYPES,
       description: 'The payment method: Ach or a card brand.',
     },
-    maskedAccountNumber: { type: 'string', examples: ['************4242'] },
-    lastFour: { type: 'string' },
-    expirationMonth: { type: ['integer', 'null'] },
-    expirationYear: { type: ['integer', 'null'] },
+    maskedAccountNumber: { type: 'string', pattern: MASKED, examples: ['************4242'] },
+    lastFour: { type: 'string', pattern: LAST_FOUR },
+    expirationMonth: { type: ['integer', 'null'], minimum: 1, maximum: 12 },
+    expirationYear: { type: ['integer', 'null'], minimum: 2000, maximum: 2099 },
     accountType: { type: ['string', 'null'], enum: [...ACCOUNT_TYPES, null] },
     created: { type: 'string', format: 'date-time' },
   },
@@ -144,30 +174,62 @@ export const tokenSchema = {
 
 export const tokenDeletedSchema = {
   type: 'object',
-  properties: { id: { type: 'string' }, deleted: { type: 'boolean', const: true } },
+  properties: { id: { type: 'string', pattern: TOKEN_ID }, deleted: { type: 'boolean', const: true } },
   required: ['id', 'deleted'],
 } as const;
 
 export const tokenIdParamsSchema = {
   type: 'object',
-  properties: { tokenId: { type: 'string', description: 'A token id from POST /api/v1/tokens.' } },
+  properties: { tokenId: { type: 'string', pattern: TOKEN_ID, description: 'A token id from POST /api/v1/tokens.' } },
   required: ['tokenId'],
 } as const;
 
-/** Response schemas every authenticated operation shares, for the document and for serialization. */
+/**
+ * @deprecated Ranges hide the real statuses: build the `response` map with `operationResponses()`
+ * (./responses.ts). Kept only so operations not yet converted still compile.
+ */
 export const errorResponses = {
   '4xx': { ...errorSchema, description: 'A readable error (docs/api.md#errors-and-codes).' },
   '5xx': { ...errorSchema, description: 'An unexpected fault; only message and requestId.' },
 } as const;
 
-/** The security requirement of key+secret operations. */
-export const secretSecurity: Record<string, string[]>[] = [{ basic: [] }, { basic: [], impersonation: [] }];
+/**
+ * The security requirement of key+secret operations. Impersonation is not a security scheme: it is
+ * the optional `impersonationAccountKey` header parameter (`callerHeaders`), so schema-driven tools
+ * do not invent keys for it (docs/decisions.md#impersonation-in-the-api-description).
+ */
+export const secretSecurity: Record<string, string[]>[] = [{ basic: [] }];
 /** `POST /tokens` also takes the public key. */
-export const tokenSecurity: Record<string, string[]>[] = [
-  ...secretSecurity,
-  { publicKey: [] },
-  { publicKey: [], impersonation: [] },
-];
+export const tokenSecurity: Record<string, string[]>[] = [{ basic: [] }, { publicKey: [] }];
+
+const impersonationAccountKey = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 255,
+  description:
+    'Optional. A system account acts for one of its linked clients: the client’s impersonation key (docs/api.md#impersonation). Omit it to act for yourself.',
+};
+
+/** Request headers of an operation, for the document only (the service reads them itself). */
+export const callerHeaders = {
+  type: 'object',
+  properties: { impersonationAccountKey },
+} as const;
+
+/** `callerHeaders` and the `Idempotency-Key` of a create (docs/api.md#idempotency). */
+export const idempotentHeaders = {
+  type: 'object',
+  properties: {
+    impersonationAccountKey,
+    'Idempotency-Key': {
+      type: 'string',
+      pattern: '^[\\x21-\\x7e]{1,255}$',
+      description:
+        'Optional. 1 to 255 visible ASCII characters; a retry with the same key and body gets the first answer again, and charges nothing again.',
+      examples: ['order-1042-payment'],
+    },
+  },
+} as const;
 
 const money = (description: string) => ({
   type: 'number',
@@ -176,6 +238,9 @@ const money = (description: string) => ({
   multipleOf: 0.01,
   description,
 });
+
+/** Money in an answer: currency units with at most 2 decimals. */
+const amount = (description: string) => ({ type: 'number', minimum: 0, multipleOf: 0.01, description });
 
 export const amountDueQuerySchema = {
   type: 'object',
@@ -192,8 +257,8 @@ export const transactionFeesSchema = {
   description:
     'The payer fee of each method for the amount due (docs/fees.md), with the rates of the account or the impersonated client.',
   properties: {
-    achPayerFee: { type: 'number', examples: [3] },
-    creditCardPayerFee: { type: 'number', examples: [3.25] },
+    achPayerFee: { ...amount('The payer fee of an ACH payment.'), examples: [3] },
+    creditCardPayerFee: { ...amount('The payer fee of a card payment.'), examples: [3.25] },
   },
   required: ['achPayerFee', 'creditCardPayerFee'],
 } as const;
@@ -208,14 +273,23 @@ export const transactionRequestSchema = {
     payerFee: money('The payer fee, part of amount. Omitted: the deprecated Mode C (the service adds the fee).'),
     initiatingPartyFee: money('Only with an impersonation key; part of amount.'),
     emailAddress: { type: 'string', format: 'email', maxLength: 254 },
-    tokenId: { type: 'string', examples: ['tok_…'] },
+    tokenId: { type: 'string', pattern: TOKEN_ID, examples: ['tok_3kq9Zr0cJvQmWb1xT2aYd8Ln'] },
     creditCardInformation: creditCardInformationSchema,
     bankAccountInformation: bankAccountInformationSchema,
-    authorizationId: { type: 'string', description: 'Captures an authorization from POST /transactions/authorize.' },
+    authorizationId: {
+      type: 'string',
+      pattern: AUTHORIZATION_ID,
+      description: 'Captures an authorization from POST /transactions/authorize.',
+    },
     attributeValues: attributeValuesSchema,
     comments: { type: 'string', maxLength: 500 },
     sendReceipt: { type: 'boolean' },
-    ipAddress: { type: 'string', description: 'IPv4 or IPv6 address of the payer; recommended.' },
+    ipAddress: {
+      type: 'string',
+      pattern: '^[0-9A-Fa-f:.]{2,45}$',
+      description: 'IPv4 or IPv6 address of the payer; recommended.',
+      examples: ['203.0.113.7'],
+    },
     currency: { type: 'string', enum: ['USD'] },
   },
   required: ['payer', 'amount'],
@@ -225,18 +299,18 @@ export const transactionSchema = {
   type: 'object',
   description: 'A transaction (docs/api.md#transactions). Always amount = netAmount + fee + initiatingPartyFee.',
   properties: {
-    id: { type: 'integer' },
-    publicId: { type: 'string' },
+    id: { type: 'integer', minimum: 1 },
+    publicId: { type: 'string', pattern: PUBLIC_TRANSACTION_ID },
     payer: { type: 'string' },
-    emailAddress: { type: ['string', 'null'] },
+    emailAddress: { type: ['string', 'null'], format: 'email' },
     transactionType: { type: ['string', 'null'], description: 'Ach or a card brand; null when the token was unknown.' },
-    amount: { type: 'number', description: 'What the payer is charged.' },
-    payerFee: { type: 'number' },
-    fee: { type: 'number', description: "The service's fee." },
-    netAmount: { type: 'number', description: 'What the agency is funded.' },
-    initiatingPartyFee: { type: 'number' },
+    amount: amount('What the payer is charged.'),
+    payerFee: amount('The payer fee, part of amount.'),
+    fee: amount("The service's fee."),
+    netAmount: amount('What the agency is funded.'),
+    initiatingPartyFee: amount('The initiating party’s fee, part of amount.'),
     payerFeeMode: { type: ['string', 'null'], enum: ['Included', 'Custom', 'ServiceCalculated', null] },
-    maskedAccountNumber: { type: ['string', 'null'] },
+    maskedAccountNumber: { type: ['string', 'null'], pattern: MASKED },
     comments: { type: ['string', 'null'] },
     attributeValues: attributeValueListSchema,
     paymentResponseCode: { type: 'string' },
@@ -278,17 +352,20 @@ export const transactionSchema = {
 
 export const authorizationRequestSchema = {
   type: 'object',
-  properties: { tokenId: { type: 'string' }, amount: money('The amount to hold, in currency units.') },
+  properties: {
+    tokenId: { type: 'string', pattern: TOKEN_ID },
+    amount: money('The amount to hold, in currency units.'),
+  },
   required: ['tokenId', 'amount'],
 } as const;
 
 export const authorizationSchema = {
   type: 'object',
   properties: {
-    authorizationId: { type: 'string' },
-    amount: { type: 'number' },
+    authorizationId: { type: 'string', pattern: AUTHORIZATION_ID },
+    amount: amount('The amount held.'),
     expires: { type: 'string', format: 'date-time' },
-    transactionId: { type: 'integer' },
+    transactionId: { type: 'integer', minimum: 1 },
     captured: { type: 'boolean' },
   },
   required: ['authorizationId', 'amount', 'expires'],
@@ -296,12 +373,18 @@ export const authorizationSchema = {
 
 export const transactionIdParamsSchema = {
   type: 'object',
-  properties: { transactionId: { type: 'string', description: 'The numeric id, or the txn_… public id.' } },
+  properties: {
+    transactionId: {
+      type: 'string',
+      pattern: '^(?:[1-9][0-9]{0,15}|txn_[A-Za-z0-9_-]{1,60})$',
+      description: 'The numeric id, or the txn_… public id.',
+    },
+  },
   required: ['transactionId'],
 } as const;
 
 export const authorizationIdParamsSchema = {
   type: 'object',
-  properties: { authorizationId: { type: 'string' } },
+  properties: { authorizationId: { type: 'string', pattern: AUTHORIZATION_ID } },
   required: ['authorizationId'],
 } as const;

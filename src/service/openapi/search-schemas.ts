@@ -10,7 +10,8 @@ import {
   TRANSACTION_SEARCH_TYPES,
 } from '../../shared/transaction-search.js';
 import { SEARCH_MESSAGES } from '../payments/search.js';
-import { errorSchema, transactionSchema } from './schemas.js';
+import { errorRef } from './responses.js';
+import { transactionSchema } from './schemas.js';
 
 const DATE = '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:\\d{2}))?$';
 const AMOUNT = '^\\d{1,8}(\\.\\d{1,2})?$';
@@ -134,7 +135,7 @@ export const transactionSearchResponses = {
   },
   400: {
     description: 'A parameter is not valid; errors names each one as its field.',
-    content: json(errorSchema, {
+    content: json(errorRef, {
       badAmount: {
         summary: 'minAmount with three decimals',
         value: fault(SEARCH_MESSAGES.INVALID_AMOUNT_FILTER, 'INVALID_AMOUNT_FILTER', {
@@ -160,7 +161,7 @@ export const transactionSearchResponses = {
     headers: {
       'WWW-Authenticate': { type: 'string', description: 'The scheme to authenticate with: `Basic realm="api"`.' },
     },
-    content: json(errorSchema, {
+    content: json(errorRef, {
       unauthorized: {
         summary: 'Missing or invalid credentials',
         value: fault('Missing or invalid credentials.', 'UNAUTHORIZED'),
@@ -169,7 +170,7 @@ export const transactionSearchResponses = {
   },
   403: {
     description: 'The credentials may not search: a public key, or an impersonation key of no client of the caller.',
-    content: json(errorSchema, {
+    content: json(errorRef, {
       publicKeyNotAllowed: {
         summary: 'The public key was sent where key and secret are needed',
         value: fault('The public key can only create payment tokens.', 'PUBLIC_KEY_NOT_ALLOWED'),
@@ -182,7 +183,7 @@ export const transactionSearchResponses = {
   },
   500: {
     description: 'An unexpected fault. No input causes one; the requestId finds it in the log.',
-    content: json(errorSchema, {
+    content: json(errorRef, {
       internalError: {
         summary: 'An unexpected fault: only message, code and requestId',
         value: fault('Something went wrong on our side. The request id helps us find it.', 'INTERNAL_ERROR'),

@@ -1,20 +1,44 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { baseUrl, type ServiceDeps } from '../deps.js';
+import { ERROR_COMPONENT } from '../openapi/responses.js';
+
+declare module 'fastify' {
+  interface FastifySchema {
+    /**
+     * Request headers the operation reads itself (credentials aside), shown in the document as
+     * header parameters; Fastify does not validate them (docs/decisions.md#impersonation-in-the-api-description).
+     */
+    requestHeaders?: object;
+  }
+}
+
+/** The document of this service, with `servers` naming where it was asked: PUBLIC_URL, else the request's own address. */
+function withServers<T extends object>(document: T, request: FastifyRequest, deps: Pick<ServiceDeps, 'config'>): T {
+  return { ...document, servers: [{ url: baseUrl(request, deps), description: 'This service.' }] };
+}
 
 /** Collects every route's schemas into one OpenAPI 3.1 document; register before the routes. */
 export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
+  app.addSchema(ERROR_COMPONENT);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
       info: {
         title: 'Paytoken API',
         version,
+        license: { name: 'MIT', identifier: 'MIT' },
         description:
           'Tokens (saved payment methods), payer-fee calculation and transactions for agencies. ' +
           'Servers authenticate with `Authorization: Basic base64(apiKey:apiSecret)`; browsers create tokens with ' +
           '`Authorization: Api-Key <publicKey>`. A system acts for a linked client with the `impersonationAccountKey` header. ' +
-          'Errors are JSON with a readable `message`, a stable `code`, every field problem in `errors`, and a `requestId`.',
+          'Errors are JSON with a readable `message`, a stable `code`, every field problem in `errors`, and a `requestId`. ' +
+          'The framework answers in the same shape before any operation runs: an unknown path is a 404 `NOT_FOUND`, ' +
+          'a URL that is not percent-encoded UTF-8 a 400 `INVALID_URL`, a path segment over 100 characters a 414 `URI_TOO_LONG`, ' +
+          'a body that is not JSON a 415, over 64 KiB a 413, unparsable a 400 `MALFORMED_JSON` or `EMPTY_BODY`, ' +
+          'headers too large a 431 `HEADERS_TOO_LARGE`, a malformed header line a 400 `INVALID_HEADER`, ' +
+          'and a Host that names another service a 400 `INVALID_HOST`. Every answer carries `X-Request-Id`.',
       },
       components: {
         securitySchemes: {
@@ -29,20 +53,35 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
             name: 'Authorization',
             description: '`Api-Key <publicKey>`; creates tokens only.',
           },
-          impersonation: {
-            type: 'apiKey',
-            in: 'header',
-            name: 'impersonationAccountKey',
-            description: 'Act for a client linked to your system account.',
-          },
         },
       },
       tags: [
-        { name: 'Tokens', description: 'Saved payment methods.' },
-        { name: 'Fees', description: 'Payer fees before a payment (docs/fees.md).' },
-        { name: 'Transactions', description: 'Payments, authorizations and captures.' },
+        {
+          name: 'Tokens',
+          description:
+            'Saved payment methods: a card or a bank account, created from the browser with the public key or from a server, then read or deleted by the server.',
+        },
+        {
+          name: 'Fees',
+          description:
+            'The payer fee of each payment method for an amount due, to show before paying and to post as payerFee.',
+        },
+        {
+          name: 'Transactions',
+          description:
+            'Payments (sales) on a token or on card or bank details, authorizations that hold an amount, and their captures.',
+        },
       ],
     },
+    // Shared schemas keep their $id as their name in components/schemas (e.g. Error).
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
+    },
+    // Documentation-only request headers become header parameters.
+    transform: ({ schema, url }) => ({
+      schema: schema.requestHeaders ? { ...schema, headers: schema.requestHeaders } : schema,
+      url,
+    }),
   });
 }
 
@@ -50,11 +89,12 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
  * `/` is the interactive API description (Swagger UI, served from the installed package: no CDN),
  * `/openapi.json` the document behind it.
  */
-export async function docsRoutes(app: FastifyInstance): Promise<void> {
+export async function docsRoutes(app: FastifyInstance, deps: Pick<ServiceDeps, 'config'>): Promise<void> {
   await app.register(swaggerUi, {
     routePrefix: '/docs',
     uiConfig: { docExpansion: 'list', deepLinking: true, tryItOutEnabled: true },
+    transformSpecification: (document, request) => withServers(document, request, deps),
   });
   app.get('/', { schema: { hide: true } }, (_, reply) => reply.redirect('/docs/', 302));
-  app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
+  app.get('/openapi.json', { schema: { hide: true } }, (request) => withServers(app.swagger(), request, deps));
 }

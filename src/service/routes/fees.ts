@@ -6,10 +6,12 @@ import { callerOf, secretOnly, type Caller } from '../auth/authenticate.js';
 import type { ServiceDeps } from '../deps.js';
 import { payerFees } from '../fees/engine.js';
 import { fromCheck, requestSchema, type RequestTypes } from '../openapi/request-schema.js';
+import { feesExamples } from '../openapi/examples.js';
+import { BODY_ERRORS, SECRET_ERRORS, operationResponses, success } from '../openapi/responses.js';
 import {
   amountDueBodySchema,
   amountDueQuerySchema,
-  errorResponses,
+  callerHeaders,
   secretSecurity,
   transactionFeesSchema,
 } from '../openapi/schemas.js';
@@ -24,20 +26,19 @@ export function feeRoutes(instance: FastifyInstance, deps: ServiceDeps): void {
     const fees = payerFees(caller.actingFor.feeSchedules, amountDueCents);
     return { achPayerFee: centsToAmount(fees.ach), creditCardPayerFee: centsToAmount(fees.creditCard) };
   };
-  const common = {
-    tags: ['Fees'],
-    security: secretSecurity,
-    response: { 200: transactionFeesSchema, ...errorResponses },
-  };
+  const common = { tags: ['Fees'], security: secretSecurity, requestHeaders: callerHeaders };
+  const fees = success('The payer fee of each method.', transactionFeesSchema, feesExamples);
 
   app.get(
     '/api/v1/transactionFees',
     {
       schema: {
         ...common,
+        operationId: 'getTransactionFees',
         summary: 'Calculate payer fees',
         description:
           'The payer fee for ACH and for card on a net amount due, to show the payer before paying and to post `payerFee` (Mode A).',
+        response: operationResponses({ 200: fees }, [...SECRET_ERRORS, 'validationError']),
         querystring: requestSchema(
           amountDueQuerySchema,
           fromCheck((query) => validateAmountDue(amountOf(query))),
@@ -53,8 +54,10 @@ export function feeRoutes(instance: FastifyInstance, deps: ServiceDeps): void {
     {
       schema: {
         ...common,
+        operationId: 'calculateTransactionFees',
         summary: 'Calculate payer fees (POST form)',
         description: 'The same answer as GET, with `{"amount": 100.00}` in the body.',
+        response: operationResponses({ 200: fees }, [...SECRET_ERRORS, ...BODY_ERRORS]),
         body: requestSchema(
           amountDueBodySchema,
           fromCheck((body) => validateAmountDue(amountOf(body))),

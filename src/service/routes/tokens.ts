@@ -7,8 +7,20 @@ import { ApiError } from '../errors.js';
 import { idempotent } from '../idempotency.js';
 import { newId } from '../random.js';
 import { fromCheck, requestSchema, type RequestTypes } from '../openapi/request-schema.js';
+import { tokenCreatedExamples, tokenDeletedExamples, tokenExamples } from '../openapi/examples.js';
 import {
-  errorResponses,
+  AUTH_ERRORS,
+  BODY_ERRORS,
+  HEADERS,
+  IDEMPOTENCY_ERRORS,
+  SECRET_ERRORS,
+  STRAY_BODY_ERRORS,
+  operationResponses,
+  success,
+} from '../openapi/responses.js';
+import {
+  callerHeaders,
+  idempotentHeaders,
   secretSecurity,
   tokenCreatedSchema,
   tokenDeletedSchema,
@@ -49,19 +61,26 @@ export function tokenRoutes(instance: FastifyInstance, deps: ServiceDeps): void 
     '/api/v1/tokens',
     {
       schema: {
+        operationId: 'createToken',
         summary: 'Create a token (a saved payment method)',
         description:
           'From the browser with `Authorization: Api-Key <publicKey>`, or from a server with key and secret. 201 with the id in `Location`.',
         tags: ['Tokens'],
         security: tokenSecurity,
+        requestHeaders: idempotentHeaders,
         body: requestSchema(
           tokenRequestSchema,
           fromCheck((data) => validateTokenRequest(data)),
         ),
-        response: {
-          201: { description: 'Created; the id is also in Location.', ...tokenCreatedSchema },
-          ...errorResponses,
-        },
+        response: operationResponses(
+          {
+            201: success('Created; the id is also in Location.', tokenCreatedSchema, tokenCreatedExamples, {
+              Location: HEADERS.Location,
+              'Idempotent-Replayed': HEADERS.IdempotentReplayed,
+            }),
+          },
+          [...AUTH_ERRORS, ...BODY_ERRORS, ...IDEMPOTENCY_ERRORS, 'originNotAllowed', 'rateLimited'],
+        ),
       },
       onRequest: async (request, reply) => {
         allowBrowser(request, reply);
@@ -88,13 +107,19 @@ export function tokenRoutes(instance: FastifyInstance, deps: ServiceDeps): void 
     '/api/v1/tokens/:tokenId',
     {
       schema: {
+        operationId: 'getToken',
         summary: 'Retrieve a token',
         description:
           'The integrating server calls it after receiving a token id from the browser, to validate the token (docs/api.md#retrieving-and-deleting).',
         tags: ['Tokens'],
         security: secretSecurity,
+        requestHeaders: callerHeaders,
         params: requestSchema(tokenIdParamsSchema, (value) => ({ value })),
-        response: { 200: tokenSchema, ...errorResponses },
+        response: operationResponses({ 200: success('The token.', tokenSchema, tokenExamples) }, [
+          ...SECRET_ERRORS,
+          'tokenNotFound',
+          'uriTooLong',
+        ]),
       },
       onRequest: secretOnly(deps),
     },
@@ -109,12 +134,19 @@ export function tokenRoutes(instance: FastifyInstance, deps: ServiceDeps): void 
     '/api/v1/tokens/:tokenId',
     {
       schema: {
+        operationId: 'deleteToken',
         summary: 'Delete a token',
         description: 'The token can no longer be used; its encrypted details are erased.',
         tags: ['Tokens'],
         security: secretSecurity,
+        requestHeaders: callerHeaders,
         params: requestSchema(tokenIdParamsSchema, (value) => ({ value })),
-        response: { 200: tokenDeletedSchema, ...errorResponses },
+        response: operationResponses({ 200: success('Deleted.', tokenDeletedSchema, tokenDeletedExamples) }, [
+          ...SECRET_ERRORS,
+          ...STRAY_BODY_ERRORS,
+          'tokenNotFound',
+          'uriTooLong',
+        ]),
       },
       onRequest: secretOnly(deps),
     },

@@ -3,7 +3,7 @@ import type { TransactionSearchResponse } from '../../shared/transaction-search.
 import { callerOf, secretOnly } from '../auth/authenticate.js';
 import type { ServiceDeps } from '../deps.js';
 import { fromCheck, requestSchema, type RequestTypes } from '../openapi/request-schema.js';
-import { secretSecurity } from '../openapi/schemas.js';
+import { callerHeaders, secretSecurity } from '../openapi/schemas.js';
 import { transactionSearchQuerySchema, transactionSearchResponses } from '../openapi/search-schemas.js';
 import { toTransactionResponse } from '../payments/responses.js';
 import { searchTransactions, validateTransactionSearch } from '../payments/search.js';
@@ -23,6 +23,7 @@ export function transactionSearchRoutes(instance: FastifyInstance, deps: Service
           'Without dates, the last 30 days; without `transactionSearchTypeId`, approved payments (`Processed`).',
         tags: ['Transactions'],
         security: secretSecurity,
+        requestHeaders: callerHeaders,
         querystring: requestSchema(
           transactionSearchQuerySchema,
           fromCheck((query) => validateTransactionSearch(query, deps.now())),

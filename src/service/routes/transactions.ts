@@ -10,11 +10,21 @@ import { baseUrl, type ServiceDeps } from '../deps.js';
 import { ApiError, type ServiceCode } from '../errors.js';
 import { idempotent, type Outcome } from '../idempotency.js';
 import { fromCheck, requestSchema, type RequestTypes } from '../openapi/request-schema.js';
+import { authorizationExamples, transactionExamples } from '../openapi/examples.js';
+import {
+  BODY_ERRORS,
+  HEADERS,
+  IDEMPOTENCY_ERRORS,
+  SECRET_ERRORS,
+  operationResponses,
+  success,
+} from '../openapi/responses.js';
 import {
   authorizationIdParamsSchema,
   authorizationRequestSchema,
   authorizationSchema,
-  errorResponses,
+  callerHeaders,
+  idempotentHeaders,
   secretSecurity,
   transactionIdParamsSchema,
   transactionRequestSchema,
@@ -74,16 +84,27 @@ export function transactionRoutes(instance: FastifyInstance, deps: ServiceDeps):
     '/api/v1/transactions',
     {
       schema: {
+        operationId: 'createTransaction',
         summary: 'Create a transaction',
         description:
           'Charges a token, card or bank details, or captures an authorization. The payer-fee mode follows docs/fees.md#payer-fee-modes; a decline is a 400 with `id` and `paymentResponseCode`. Takes an `Idempotency-Key`.',
         tags: ['Transactions'],
         security: secretSecurity,
+        requestHeaders: idempotentHeaders,
         body: requestSchema(
           transactionRequestSchema,
           fromCheck((body) => validateTransactionRequest(body, deps.now())),
         ),
-        response: { 201: transactionSchema, ...errorResponses },
+        response: operationResponses(
+          {
+            201: success('The approved transaction; its URL is in Location.', transactionSchema, transactionExamples, {
+              Location: HEADERS.Location,
+              'Idempotent-Replayed': HEADERS.IdempotentReplayed,
+              Deprecation: HEADERS.Deprecation,
+            }),
+          },
+          [...SECRET_ERRORS, ...BODY_ERRORS, ...IDEMPOTENCY_ERRORS, 'declined', 'invalidToken', 'invalidAuthorization'],
+        ),
       },
       onRequest: secretOnly(deps),
     },
@@ -106,13 +127,23 @@ export function transactionRoutes(instance: FastifyInstance, deps: ServiceDeps):
     '/api/v1/transactions/authorize',
     {
       schema: {
+        operationId: 'authorizeTransaction',
         summary: 'Authorize an amount on a card token',
         description:
           'Holds the amount for 7 days; capture it with POST /transactions and `authorizationId`. Card tokens only.',
         tags: ['Transactions'],
         security: secretSecurity,
+        requestHeaders: idempotentHeaders,
         body: requestSchema(authorizationRequestSchema, fromCheck(validateAuthorizationRequest)),
-        response: { 201: authorizationSchema, ...errorResponses },
+        response: operationResponses(
+          {
+            201: success('The hold; its URL is in Location.', authorizationSchema, authorizationExamples, {
+              Location: HEADERS.Location,
+              'Idempotent-Replayed': HEADERS.IdempotentReplayed,
+            }),
+          },
+          [...SECRET_ERRORS, ...BODY_ERRORS, ...IDEMPOTENCY_ERRORS, 'declined', 'invalidToken'],
+        ),
       },
       onRequest: secretOnly(deps),
     },
@@ -137,11 +168,18 @@ export function transactionRoutes(instance: FastifyInstance, deps: ServiceDeps):
     '/api/v1/transactions/authorizations/:authorizationId',
     {
       schema: {
+        operationId: 'getAuthorization',
         summary: 'Retrieve an authorization',
         tags: ['Transactions'],
         security: secretSecurity,
+        requestHeaders: callerHeaders,
         params: requestSchema(authorizationIdParamsSchema, (value) => ({ value })),
-        response: { 200: authorizationSchema, ...errorResponses },
+        response: operationResponses(
+          {
+            200: success('The authorization, and whether it was captured.', authorizationSchema, authorizationExamples),
+          },
+          [...SECRET_ERRORS, 'authorizationNotFound', 'uriTooLong'],
+        ),
       },
       onRequest: secretOnly(deps),
     },
@@ -159,11 +197,17 @@ export function transactionRoutes(instance: FastifyInstance, deps: ServiceDeps):
     '/api/v1/transactions/:transactionId',
     {
       schema: {
+        operationId: 'getTransaction',
         summary: 'Retrieve a transaction',
         tags: ['Transactions'],
         security: secretSecurity,
+        requestHeaders: callerHeaders,
         params: requestSchema(transactionIdParamsSchema, (value) => ({ value })),
-        response: { 200: transactionSchema, ...errorResponses },
+        response: operationResponses({ 200: success('The transaction.', transactionSchema, transactionExamples) }, [
+          ...SECRET_ERRORS,
+          'transactionNotFound',
+          'uriTooLong',
+        ]),
       },
       onRequest: secretOnly(deps),
     },

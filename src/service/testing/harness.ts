@@ -17,6 +17,7 @@ import { openDatabase } from '../storage/open.js';
 import { createRepository, type Repository } from '../storage/repository.js';
 import type { Sql } from '../storage/sql.js';
 import { createVault, type Vault } from '../vault.js';
+import { recordContract } from './contract-recorder.js';
 
 export interface TestService {
   app: FastifyInstance;
@@ -30,6 +31,8 @@ export interface TestService {
   /** Every log line the app wrote. */
   logs: string[];
   engine: 'pglite' | 'postgres';
+  /** Answers that broke the OpenAPI document (contract-recorder.ts); `close()` fails when there are any. */
+  contractViolations: string[];
   reset(): Promise<void>;
   close(): Promise<void>;
 }
@@ -68,6 +71,8 @@ export async function startTestService(overrides: Partial<BuildOptions> = {}): P
     version: '0.0.0-test',
     ...overrides,
   });
+  const contractViolations: string[] = [];
+  recordContract(app, contractViolations);
   return {
     app,
     repository,
@@ -77,6 +82,7 @@ export async function startTestService(overrides: Partial<BuildOptions> = {}): P
     accounts,
     logs,
     engine: sql.engine,
+    contractViolations,
     async reset() {
       await sql.query('TRUNCATE tokens, idempotency_keys, transaction_events, transactions');
     },
@@ -84,6 +90,10 @@ export async function startTestService(overrides: Partial<BuildOptions> = {}): P
       await app.close();
       await repository.close();
       if (databaseUrl && schema) await adminQuery(databaseUrl, `DROP SCHEMA ${schema} CASCADE`);
+      if (contractViolations.length)
+        throw new Error(
+          `Answers the OpenAPI document does not declare (issue 16):\n${[...new Set(contractViolations)].join('\n')}`,
+        );
     },
   };
 }

@@ -1,0 +1,150 @@
+/**
+ * Holds the service to its own OpenAPI document in every service test (issue 16). Each app the
+ * harness builds has its `inject()` wrapped: every answer is attributed to an operation of the
+ * document (by method and path template) and checked at once: the status must be declared, the body must validate
+ * against that status's schema, and declared `Location`s must be sent. What each answer was is
+ * appended to a file per worker; after a full run, src/service/testing/contract-coverage.ts checks
+ * that every documented status of every operation was produced by some test.
+ */
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+
+/** An answer attributed to an operation, as written to the per-worker file. */
+export interface Observation {
+  operationId: string;
+  status: number;
+  /** Why the answer broke the document, if it did. */
+  violation?: string;
+}
+
+interface OpenApiOperation {
+  operationId?: string;
+  responses?: Record<string, { content?: Record<string, { schema?: object }>; headers?: Record<string, unknown> }>;
+}
+/** The parts of an OpenAPI document the recorder reads. */
+export interface OpenApiDocument {
+  paths: Record<string, Record<string, OpenApiOperation>>;
+  components?: object;
+}
+
+/** Where the workers of this run write what they saw; set by the global setup (vite.config.ts). */
+export const CONTRACT_DIR_ENV = 'PAYTOKEN_CONTRACT_DIR';
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
+
+/** An operation of the document, and how to recognize its requests. */
+export interface Route {
+  method: string;
+  /** As the document writes it: `/api/v1/tokens/{tokenId}`. */
+  path: string;
+  pattern: RegExp;
+  operationId: string;
+  operation: OpenApiOperation;
+  /** The document's components, which its schemas' `$ref`s point into. */
+  components: object;
+}
+
+/** Every operation of the document with a matcher for its path (case-insensitive, trailing slash ignored, as the router). */
+export function routesOf(document: OpenApiDocument): Route[] {
+  return Object.entries(document.paths).flatMap(([path, item]) =>
+    METHODS.filter((method) => item[method]).map((method) => {
+      const operation = item[method] as OpenApiOperation;
+      const source = path
+        .split(/(\{[^}]+\})/)
+        .map((part) => (part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')))
+        .join('');
+      return {
+        method: method.toUpperCase(),
+        path,
+        pattern: new RegExp(`^${source}/?$`, 'i'),
+        operationId: operation.operationId ?? `${method.toUpperCase()} ${path}`,
+        operation,
+        components: document.components ?? {},
+      };
+    }),
+  );
+}
+
+// ajv-formats is CommonJS with a default export; under NodeNext its namespace is what is imported.
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+// multipleOf 0.01 is checked on amount / 0.01 in floating point: up to 10 000 000.00 that quotient
+// is off a whole number by up to ~2e-7 (1234567.89 / 0.01 = 123456788.99999999), a third decimal by 0.1 or more.
+const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true, multipleOfPrecision: 6 }));
+const validators = new Map<string, ValidateFunction>();
+
+function validatorFor(key: string, schema: object): ValidateFunction {
+  let validate = validators.get(key);
+  if (!validate) {
+    validate = ajv.compile(schema);
+    validators.set(key, validate);
+  }
+  return validate;
+}
+
+/** Checks one answer against the operation's declared responses; `undefined` when it conforms. */
+export function violationOf(
+  route: Route,
+  status: number,
+  headers: Record<string, unknown>,
+  payload: unknown,
+): string | undefined {
+  const declared = route.operation.responses?.[String(status)];
+  if (!declared) return `status ${status} is not declared`;
+  const schema = declared.content?.['application/json']?.schema;
+  if (!schema) return payload === '' || payload === undefined ? undefined : `status ${status} declares no body`;
+  let body: unknown;
+  try {
+    body = JSON.parse(String(payload));
+  } catch {
+    return `the ${status} body is not JSON`;
+  }
+  // `#/components/…` resolves against the root: the schema carries the document's components.
+  const validate = validatorFor(`${route.method} ${route.path} ${status}`, { ...schema, components: route.components });
+  if (!validate(body)) return `the ${status} body breaks its schema: ${ajv.errorsText(validate.errors)}`;
+  if (declared.headers?.Location && !headers.location) return `the ${status} answer has no Location`;
+  return undefined;
+}
+
+/** The path of an injected request, whichever form `app.inject()` was given. */
+function pathOf(options: InjectOptions | string): string {
+  const url = typeof options === 'string' ? options : (options.url ?? options.path ?? '/');
+  return (typeof url === 'string' ? url : (url.pathname ?? '/')).split('?')[0] ?? '/';
+}
+
+/**
+ * Holds `app` to its own document: every answer to `app.inject()` (the form with options and a
+ * promise, which the tests use) is checked when it arrives. The framework's own answers (a 414 for a
+ * long path segment) bypass every hook, so the check wraps `inject` rather than hooking `onSend`.
+ * `violations` receives every answer that broke the document, for the harness to fail the test file on.
+ */
+export function recordContract(app: FastifyInstance, violations: string[]): void {
+  let routes: Route[] | null = null;
+  const dir = process.env[CONTRACT_DIR_ENV];
+  if (dir) mkdirSync(dir, { recursive: true });
+  const file = dir ? join(dir, `${process.pid}.jsonl`) : null;
+  const check = (options: InjectOptions | string, response: LightMyRequestResponse) => {
+    routes ??= routesOf(app.swagger() as unknown as OpenApiDocument);
+    const method = (typeof options === 'string' ? 'GET' : (options.method ?? 'GET')).toUpperCase();
+    const path = pathOf(options);
+    const route = routes.find((candidate) => candidate.method === method && candidate.pattern.test(path));
+    if (!route) return;
+    const status = response.statusCode;
+    const violation = violationOf(route, status, response.headers, response.payload);
+    if (violation) violations.push(`${method} ${path} (${route.operationId}): ${violation}`);
+    const observation: Observation = { operationId: route.operationId, status, ...(violation && { violation }) };
+    if (file) appendFileSync(file, `${JSON.stringify(observation)}\n`);
+  };
+  const inject = app.inject.bind(app) as (...args: unknown[]) => unknown;
+  // The chain form (`inject()`) and the callback form pass through unchecked.
+  const recorded = (options?: InjectOptions | string, ...rest: unknown[]): unknown => {
+    if (options === undefined || rest.length) return inject(options, ...rest);
+    return (inject(options) as Promise<LightMyRequestResponse>).then((response) => {
+      check(options, response);
+      return response;
+    });
+  };
+  Object.assign(app, { inject: recorded });
+}
