@@ -61,22 +61,34 @@ export class MaskController implements ReactiveController {
     host.addController(this);
   }
 
-  /** Masks every input of `root` whose field has a pattern. */
-  attach(root: ParentNode): void {
-    for (const [name, options] of Object.entries(PATTERNS) as [
-      FieldName,
-      NonNullable<(typeof PATTERNS)[FieldName]>,
-    ][]) {
-      const input = root.querySelector<HTMLInputElement>(`input[name="${name}"]`);
-      if (!input || this.masks.has(name)) continue;
+  /** The brand the card number and the CVC follow, for masks built later. */
+  private brand: CardBrand | null = null;
+  private root?: EventTarget;
+
+  /**
+   * Masks the inputs of `root` whose field has a pattern, each at its first input (typed, pasted or
+   * autofilled), not at render: building a mask reads the input's selection, a forced layout in the
+   * first render. The mask formats what that first input brought, and the value is reported.
+   */
+  attach(root: EventTarget): void {
+    if (this.root === root) return;
+    this.root = root;
+    root.addEventListener('input', (event) => {
+      const input = event.target as HTMLInputElement;
+      const name = input.name as FieldName;
+      const options = PATTERNS[name];
+      if (!options || this.masks.has(name)) return;
       const mask = createMask(input, { mask: options.mask, prepare: options.prepare, lazy: true });
       mask.on('accept', () => this.onChange(name, mask.unmaskedValue, mask.value));
       this.masks.set(name, mask);
-    }
+      this.followBrand(this.brand);
+      this.onChange(name, mask.unmaskedValue, mask.value);
+    });
   }
 
   /** The card number's grouping and the CVC's length follow the brand. */
   followBrand(brand: CardBrand | null): void {
+    this.brand = brand;
     const number = this.masks.get('cardNumber');
     if (number && number.masked.mask !== cardPattern(brand)) number.updateOptions({ mask: cardPattern(brand) });
     const cvc = this.masks.get('cvc');
