@@ -231,6 +231,12 @@ describe('filters', () => {
     expect(idsOf(await found(springfield(), 'payerName=ada&minAmount=40&accountNumber=4242'))).toEqual([match]);
   });
 
+  it('batchId finds nothing, not an error, while no batch has closed', async () => {
+    await pay(springfield(), await tokenFor(springfield()), 7);
+    expect(await found(springfield(), 'batchId=1')).toEqual({ transactions: [], totalRecords: 0 });
+    expect(await found(springfield(), 'batchId=batch_2026-11-22')).toEqual({ transactions: [], totalRecords: 0 });
+  });
+
   it('after settlement: batchId lists a batch; Refunds lists refunds by their size', async (context) => {
     // Settlement and refunds are issue 11's lifecycle; until the service has them this test has nothing to look at.
     const settle = () =>

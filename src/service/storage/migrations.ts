@@ -159,6 +159,14 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
     `,
   },
   {
+    version: 6,
+    name: 'settlement batches: each transaction its batch',
+    sql: `
+      ALTER TABLE transactions ADD COLUMN batch_id TEXT;
+      CREATE INDEX transactions_batch ON transactions (account_id, batch_id) WHERE batch_id IS NOT NULL;
+    `,
+  },
+  {
     version: 7,
     name: 'duplicate protection: each account its window',
     sql: `

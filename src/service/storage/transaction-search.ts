@@ -94,7 +94,7 @@ function matchingRows(criteria: SearchCriteria, param: (value: unknown) => strin
   if (criteria.until) conditions.push(`t.created_at < ${param(criteria.until)}::timestamptz`);
   conditions.push(...amountConditions(criteria, param));
   if (criteria.lastFour !== null) conditions.push(`right(t.masked_account_number, 4) = ${param(criteria.lastFour)}`);
-  // batch_id arrives with settlement (migration 4); the condition is only written when the filter is.
+  // Settlement fills batch_id (migration 6); until a batch closes, a batchId search finds nothing.
   if (criteria.batchId !== null) conditions.push(`t.batch_id::text = ${param(criteria.batchId)}`);
   const rows = `SELECT t.id, t.created_at, t.payer FROM transactions t WHERE ${conditions.join(' AND ')}
                 ORDER BY t.created_at DESC, t.id DESC`;
