@@ -105,6 +105,39 @@ describe('sale', () => {
   });
 });
 
+describe('duplicate protection (docs/api.md#duplicate-protection)', () => {
+  const card = (): TransactionDraft => ({
+    payer: 'Ada',
+    amountCents: 7_700,
+    payerFeeCents: null,
+    initiatingPartyFeeCents: 0,
+    source: { creditCardInformation: { ...CARD, cardNumber: '4242424242424242', month: '12' } },
+    sendReceipt: false,
+  });
+
+  it('declines a repeat of the same card and amount, naming the approved one', async () => {
+    const first = approved(await sale(card(), payer, deps()));
+    const repeat = await sale(card(), payer, deps());
+    expect(repeat).toMatchObject({ approved: false, code: 'HardDuplicateTransaction', transactionId: anyNumber });
+    expect(!repeat.approved && repeat.message).toContain(`duplicates transaction ${first.id}`);
+    expect((await sale({ ...card(), amountCents: 7_701 }, payer, deps())).approved).toBe(true);
+  });
+
+  it('approves exactly one of 8 identical sales started at once (one lock per method and amount)', async () => {
+    // Open the pool's connections first: otherwise connecting one by one spaces the sales out.
+    await Promise.all(Array.from({ length: 8 }, () => service.sql.query('SELECT pg_sleep(0.05)')));
+    const results = await Promise.all(Array.from({ length: 8 }, () => sale(card(), payer, deps())));
+    expect(results.filter((result) => result.approved)).toHaveLength(1);
+    expect(results.filter((result) => !result.approved && result.code === 'HardDuplicateTransaction')).toHaveLength(7);
+  });
+
+  it('charges every repeat when the window is 0', async () => {
+    const off = { ...payer, actingFor: { ...payer.actingFor, duplicateWindowMinutes: 0 } };
+    const results = await Promise.all(Array.from({ length: 3 }, () => sale(card(), off, deps())));
+    expect(results.every((result) => result.approved)).toBe(true);
+  });
+});
+
 describe('authorize and capture', () => {
   it('holds 80.00 for 7 days, then captures 50.00 of it once', async () => {
     const now = new Date('2030-01-01T12:00:00Z');
