@@ -51,6 +51,9 @@ export async function startTestService(overrides: Partial<BuildOptions> = {}): P
   if (databaseUrl && schema) await adminQuery(databaseUrl, `CREATE SCHEMA ${schema}`);
   const sql = await openDatabase({ databaseUrl, dataDir: null, ...(schema && { schema }) });
   await migrate(sql);
+  // Open the pool's 10 connections now: opened one at a time on demand, they space out requests a
+  // test sends at once, and a race the test is about would not happen.
+  if (databaseUrl) await Promise.all(Array.from({ length: 10 }, () => sql.query('SELECT pg_sleep(0.05)')));
   const repository = createRepository(sql);
   const accounts = (await seedIfEmpty(repository)) as SandboxCredentials;
   const vault = createVault([randomBytes(32)]);
