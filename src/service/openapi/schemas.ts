@@ -246,13 +246,23 @@ export const transactionSchema = {
         type: 'object',
         properties: {
           eventDate: { type: 'string', format: 'date-time' },
-          eventType: { type: 'string', enum: ['Sale', 'Authorize', 'Capture'] },
+          eventType: { type: 'string', enum: ['Sale', 'Authorize', 'Capture', 'Void', 'Refund', 'Settle'] },
           comments: { type: ['string', 'null'] },
         },
         required: ['eventDate', 'eventType', 'comments'],
       },
     },
     created: { type: 'string', format: 'date-time' },
+    status: {
+      type: 'string',
+      enum: ['Authorized', 'Captured', 'Settled', 'Voided', 'Refunded', 'PartiallyRefunded', 'Declined'],
+      description: 'Derived from the transaction and its reversals (docs/api.md#voids-refunds-and-settlement).',
+    },
+    batchId: { type: ['integer', 'null'], description: 'The settlement batch, once settled.' },
+    originalTransactionId: {
+      type: ['integer', 'null'],
+      description: 'On a refund: the transaction it gives money back from.',
+    },
     warnings: { type: 'array', items: { type: 'string' }, description: 'Mode C only.' },
   },
   required: [

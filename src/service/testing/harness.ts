@@ -78,7 +78,7 @@ export async function startTestService(overrides: Partial<BuildOptions> = {}): P
     logs,
     engine: sql.engine,
     async reset() {
-      await sql.query('TRUNCATE tokens, idempotency_keys, transaction_events, transactions');
+      await sql.query('TRUNCATE tokens, idempotency_keys, transaction_events, transactions, batches');
     },
     async close() {
       await app.close();
