@@ -283,6 +283,9 @@ export const transactionSchema = {
     'paymentResponseCode',
     'events',
     'created',
+    'status',
+    'batchId',
+    'originalTransactionId',
   ],
 } as const;
 
