@@ -175,6 +175,11 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
         created_at              TIMESTAMPTZ NOT NULL DEFAULT now()
       );
       CREATE INDEX batches_owner ON batches (account_id, (COALESCE(via_account_id, 0)), id DESC);
+      CREATE TABLE settlement_cutoffs (
+        cutoff_at  TIMESTAMPTZ PRIMARY KEY,
+        batches    INTEGER NOT NULL DEFAULT 0,
+        closed_at  TIMESTAMPTZ NOT NULL DEFAULT now()
+      );
       ALTER TABLE transactions ADD COLUMN batch_id INTEGER REFERENCES batches (id);
       ALTER TABLE transactions ADD COLUMN original_transaction_id INTEGER REFERENCES transactions (id);
       ALTER TABLE transactions ADD COLUMN voided_at TIMESTAMPTZ;

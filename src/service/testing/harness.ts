@@ -78,7 +78,9 @@ export async function startTestService(overrides: Partial<BuildOptions> = {}): P
     logs,
     engine: sql.engine,
     async reset() {
-      await sql.query('TRUNCATE tokens, idempotency_keys, transaction_events, transactions, batches');
+      await sql.query(
+        'TRUNCATE tokens, idempotency_keys, transaction_events, transactions, batches, settlement_cutoffs',
+      );
     },
     async close() {
       await app.close();
