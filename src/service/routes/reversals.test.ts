@@ -89,6 +89,25 @@ describe('void', () => {
     expect(response.json()).toMatchObject({ reversalResponseCode: 'PreviouslyRejected' });
   });
 
+  it('releases an open authorization, which then cannot be captured', async () => {
+    const token = await call('POST', '/api/v1/tokens', cardToken());
+    const hold = await call('POST', '/api/v1/transactions/authorize', {
+      tokenId: token.json<Created>().id,
+      amount: 80,
+    });
+    const { authorizationId, transactionId } = hold.json<{ authorizationId: string; transactionId: number }>();
+    expect(await get(transactionId)).toMatchObject({ status: 'Authorized' });
+    expect((await voidOf(transactionId)).json()).toMatchObject({ status: 'Voided' });
+    const captured = await call('POST', '/api/v1/transactions', { payer: 'Ada', amount: 50, authorizationId });
+    expect(captured.statusCode).toBe(400);
+    expect(captured.json()).toMatchObject({
+      paymentResponseCode: 'InvalidAuthorization',
+      message: expect.stringMatching(/voided/) as unknown,
+    });
+    await settle();
+    expect(await get(transactionId)).toMatchObject({ batchId: null });
+  });
+
   it('is 404 for another account’s transaction', async () => {
     const sale = await charge(100, service.accounts.shelby);
     expect((await voidOf(sale.id)).statusCode).toBe(404);

@@ -164,7 +164,7 @@ export function transactionStore(sql: Sql) {
         const updated = await tx.query(
           `UPDATE transactions SET amount_cents = $2, payer_fee_cents = $3, fee_cents = $4, net_amount_cents = $5,
              initiating_party_fee_cents = $6, payer_fee_mode = $7, captured_at = $8, comments = COALESCE($9, comments)
-           WHERE id = $1 AND captured_at IS NULL AND authorization_expires_at > $8 RETURNING id`,
+           WHERE id = $1 AND captured_at IS NULL AND voided_at IS NULL AND authorization_expires_at > $8 RETURNING id`,
           [
             transactionId,
             money.amount,
