@@ -11,6 +11,8 @@ import { tokenRoutes } from './routes/tokens.js';
 import { feeRoutes } from './routes/fees.js';
 import { transactionRoutes } from './routes/transactions.js';
 import { transactionSearchRoutes } from './routes/transaction-search.js';
+import { reversalRoutes } from './routes/reversals.js';
+import { batchRoutes } from './routes/batches.js';
 import { healthRoutes } from './routes/health.js';
 import { startInstance } from './operation/instance.js';
 import { createRateLimiter, createSharedRateLimiter } from './rate-limit.js';
@@ -132,6 +134,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   feeRoutes(app, deps);
   transactionRoutes(app, deps);
   transactionSearchRoutes(app, deps);
+  reversalRoutes(app, deps);
+  batchRoutes(app, deps);
   const hosted = loadHostedFiles(deps.scriptsDir);
   scriptRoutes(app, hosted, deps.version);
   frameRoutes(app, hosted, deps);

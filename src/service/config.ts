@@ -1,5 +1,6 @@
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
 import { parseVaultKey } from './vault.js';
+import { DEFAULT_CUTOFF, parseSettlementCutoff, type SettlementCutoff } from './payments/cutoff.js';
 
 /**
  * Configuration from environment variables, checked once at start: every bad value is reported
@@ -27,6 +28,8 @@ export interface ServiceConfig {
   allowedHosts: string[];
   /** Service processes behind the one port (Node's cluster); more than 1 needs PostgreSQL. */
   processes: number;
+  /** When the sandbox processor closes each day's batches (`SETTLEMENT_CUTOFF`, default 20:00 America/New_York). */
+  settlementCutoff: SettlementCutoff;
 }
 
 export class ConfigError extends Error {
@@ -81,7 +84,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
       .map((name) => name.trim().toLowerCase())
       .filter(Boolean),
     processes: integer('PAYTOKEN_PROCESSES', 1, 1, 64),
+    settlementCutoff:
+      parseSettlementCutoff(env.SETTLEMENT_CUTOFF || DEFAULT_CUTOFF) ??
+      (parseSettlementCutoff(DEFAULT_CUTOFF) as SettlementCutoff),
   };
+  if (env.SETTLEMENT_CUTOFF && !parseSettlementCutoff(env.SETTLEMENT_CUTOFF))
+    problems.push(
+      `SETTLEMENT_CUTOFF must be HH:MM and optionally a time zone (e.g. "20:00 America/New_York"); it is "${env.SETTLEMENT_CUTOFF}".`,
+    );
   if (config.processes > 1 && !config.databaseUrl)
     problems.push(
       `PAYTOKEN_PROCESSES=${config.processes} needs PostgreSQL (DATABASE_URL): the embedded database belongs to one process.`,

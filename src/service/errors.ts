@@ -27,6 +27,7 @@ export const SERVICE_MESSAGES = {
   IDEMPOTENCY_KEY_IN_USE: 'A request with this Idempotency-Key is still running. Try again shortly.',
   TRANSACTION_NOT_FOUND: 'No such transaction.',
   AUTHORIZATION_NOT_FOUND: 'No such authorization.',
+  BATCH_NOT_FOUND: 'No such batch.',
   PAYMENT_DECLINED: 'The payment was declined.',
   INVALID_TOKEN: 'The token does not exist or was deleted.',
   INVALID_AUTHORIZATION: 'The authorization cannot be captured.',

@@ -13,6 +13,7 @@ import { startAdminEndpoint } from './operation/admin.js';
 import { startCluster } from './operation/cluster.js';
 import { DataDirInUseError, lockDataDir, makePrivate } from './operation/data-dir.js';
 import { startInstance } from './operation/instance.js';
+import { startSettlementClock } from './payments/cutoff.js';
 import { seedIfEmpty, type SandboxCredentials } from './accounts.js';
 import { sandboxEnv } from './sandbox-env.js';
 import { readableLogStream } from './readable-log.js';
@@ -66,6 +67,10 @@ export async function startService(
       warn: (message) => log.warn(message),
     });
     stack.push(() => instance.stop());
+    const settlement = startSettlementClock(config.settlementCutoff, { repository, now: () => new Date() }, (message) =>
+      log.warn(message),
+    );
+    stack.push(() => settlement.stop());
     const app = await buildApp({
       repository,
       vault,

@@ -135,7 +135,7 @@ export type PayerFeeMode = 'Included' | 'Custom' | 'ServiceCalculated';
 
 export interface TransactionEvent {
   eventDate: string;
-  eventType: 'Sale' | 'Authorize' | 'Capture';
+  eventType: 'Sale' | 'Authorize' | 'Capture' | 'Void' | 'Refund' | 'Settle';
   comments: string | null;
 }
 
@@ -159,8 +159,18 @@ export interface TransactionResponse {
   paymentResponseCode: PaymentResponseCode;
   events: TransactionEvent[];
   created: string;
+  /** Derived from the transaction and its reversals (docs/api.md#transactions). */
+  status: TransactionStatus;
+  /** The settlement batch, once settled. */
+  batchId: number | null;
+  /** On a refund: the transaction it gives money back from. */
+  originalTransactionId: number | null;
   warnings?: string[];
 }
+
+/** Where a transaction is in its life (docs/api.md#voids-refunds-and-settlement). */
+export type TransactionStatus =
+  'Authorized' | 'Captured' | 'Settled' | 'Voided' | 'Refunded' | 'PartiallyRefunded' | 'Declined';
 
 /** `POST /api/v1/transactions/authorize` (docs/api.md#authorizations). */
 export interface AuthorizationRequest {

@@ -3,6 +3,60 @@
  * edit: src/service/openapi/typed-client.test.ts fails when this differs from a fresh generation.
  */
 export interface paths {
+  '/api/v1/batches': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List the caller’s settlement batches */
+    get: operations['listBatches'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/batches/{batchId}/transactions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List the transactions a batch settled */
+    get: operations['listBatchTransactions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/sandbox/settle': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Close the caller’s open batch now (sandbox processor)
+     * @description Settles every approved, unvoided, unsettled sale, capture and refund of the caller (under its impersonation, if any) in a new batch, as the daily cut-off would.
+     */
+    post: operations['settleSandboxBatch'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/tokens': {
     parameters: {
       query?: never;
@@ -112,6 +166,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/transactions/{transactionId}/refund': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Refund a settled transaction, in full or in part
+     * @description Gives back `amount` (or all that is left) as a new transaction of −amount; the agency’s funding bears it and the fee stays (docs/fees.md#refunds). Before settlement, void instead. Takes an `Idempotency-Key`.
+     */
+    post: operations['refundTransaction'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/transactions/{transactionId}/void': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Void a transaction before settlement
+     * @description Cancels an unsettled sale or capture (the payer is not charged; fee and netAmount become 0) or releases an open authorization. A settled one is refunded instead. The body is optional. Takes an `Idempotency-Key`.
+     */
+    post: operations['voidTransaction'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/transactions/authorizations/{authorizationId}': {
     parameters: {
       query?: never;
@@ -155,7 +249,7 @@ export interface components {
   schemas: {
     /**
      * Error
-     * @description Every non-2xx body (docs/api.md#errors-and-codes). Declines add id and paymentResponseCode.
+     * @description Every non-2xx body (docs/api.md#errors-and-codes). Declines add id and paymentResponseCode; refused reversals reversalResponseCode.
      */
     Error: {
       /** @description Stable UPPER_SNAKE code. */
@@ -171,6 +265,17 @@ export interface components {
       message: string;
       paymentResponseCode?: string;
       requestId?: string;
+      /**
+       * @description Why a void or a refund was refused (docs/api.md#voids-refunds-and-settlement).
+       * @enum {string}
+       */
+      reversalResponseCode?:
+        | 'PreviouslyVoided'
+        | 'AlreadySettled'
+        | 'PreviouslyRejected'
+        | 'NotSettled'
+        | 'AmountExceedsRemaining'
+        | 'NotRefundable';
     };
   };
   responses: never;
@@ -181,6 +286,312 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+  listBatches: {
+    parameters: {
+      query?: {
+        /** @description The page, from 1. */
+        page?: number;
+        /** @description Items per page. */
+        pageSize?: number;
+      };
+      header?: {
+        /** @description Optional. A system account acts for one of its linked clients: the client’s impersonation key (docs/api.md#impersonation). Omit it to act for yourself. */
+        impersonationAccountKey?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of the caller’s batches, newest first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            batches: {
+              /** Format: date-time */
+              created: string;
+              /** @enum {string} */
+              currency: 'USD';
+              id: number;
+              numberOfCredits: number;
+              numberOfDebits: number;
+              totalOfCredits: number;
+              totalOfDebits: number;
+            }[];
+            totalRecords: number;
+          };
+        };
+      };
+      /** @description The request is not valid (field problems in errors), or a payment or a reversal was declined. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Basic realm="api"`. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The credentials may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listBatchTransactions: {
+    parameters: {
+      query?: {
+        /** @description The page, from 1. */
+        page?: number;
+        /** @description Items per page. */
+        pageSize?: number;
+      };
+      header?: {
+        /** @description Optional. A system account acts for one of its linked clients: the client’s impersonation key (docs/api.md#impersonation). Omit it to act for yourself. */
+        impersonationAccountKey?: string;
+      };
+      path: {
+        /** @description The batch’s numeric id. */
+        batchId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of the batch’s transactions, oldest first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            totalRecords: number;
+            transactions: {
+              /** @description What the payer is charged; on a refund, minus what the payer gets back; 0 once voided. */
+              amount: number;
+              attributeValues: {
+                name: string;
+                parameterName: string;
+                value: string;
+              }[];
+              /** @description The settlement batch, once settled. */
+              batchId: number | null;
+              comments: string | null;
+              /** Format: date-time */
+              created: string;
+              /** Format: email */
+              emailAddress: string | null;
+              events: {
+                comments: string | null;
+                /** Format: date-time */
+                eventDate: string;
+                /** @enum {string} */
+                eventType: 'Sale' | 'Authorize' | 'Capture' | 'Void' | 'Refund' | 'Settle';
+              }[];
+              /** @description The service's fee. */
+              fee: number;
+              id: number;
+              /** @description The initiating party’s fee, part of amount. */
+              initiatingPartyFee: number;
+              maskedAccountNumber: string | null;
+              /** @description What the agency is funded; on a refund, minus the amount (the agency bears it). */
+              netAmount: number;
+              /** @description On a refund: the transaction it gives money back from. */
+              originalTransactionId: number | null;
+              payer: string;
+              /** @description The payer fee, part of amount. */
+              payerFee: number;
+              /** @enum {string|null} */
+              payerFeeMode: 'Included' | 'Custom' | 'ServiceCalculated' | null;
+              paymentResponseCode: string;
+              publicId: string;
+              /**
+               * @description Derived from the transaction and its reversals (docs/api.md#voids-refunds-and-settlement).
+               * @enum {string}
+               */
+              status: 'Authorized' | 'Captured' | 'Settled' | 'Voided' | 'Refunded' | 'PartiallyRefunded' | 'Declined';
+              /** @description Ach or a card brand; null when the token was unknown. */
+              transactionType: string | null;
+              /** @description Mode C only. */
+              warnings?: string[];
+            }[];
+          };
+        };
+      };
+      /** @description The request is not valid (field problems in errors), or a payment or a reversal was declined. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Basic realm="api"`. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The credentials may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found for these credentials and this impersonation. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A path segment is longer than 100 characters. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  settleSandboxBatch: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Optional. A system account acts for one of its linked clients: the client’s impersonation key (docs/api.md#impersonation). Omit it to act for yourself. */
+        impersonationAccountKey?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The batch just closed (with no transactions when nothing was open). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: date-time */
+            created: string;
+            /** @enum {string} */
+            currency: 'USD';
+            id: number;
+            numberOfCredits: number;
+            numberOfDebits: number;
+            totalOfCredits: number;
+            totalOfDebits: number;
+          };
+        };
+      };
+      /** @description The request is not valid (field problems in errors), or a payment or a reversal was declined. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Basic realm="api"`. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The credentials may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is larger than 64 KiB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   createToken: {
     parameters: {
       query?: never;
@@ -271,7 +682,7 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid (field problems in errors), or a payment was declined. */
+      /** @description The request is not valid (field problems in errors), or a payment or a reversal was declined. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -409,7 +820,7 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid (field problems in errors), or a payment was declined. */
+      /** @description The request is not valid (field problems in errors), or a payment or a reversal was declined. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -495,7 +906,7 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid (field problems in errors), or a payment was declined. */
+      /** @description The request is not valid (field problems in errors), or a payment or a reversal was declined. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -609,7 +1020,7 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid (field problems in errors), or a payment was declined. */
+      /** @description The request is not valid (field problems in errors), or a payment or a reversal was declined. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -691,7 +1102,7 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid (field problems in errors), or a payment was declined. */
+      /** @description The request is not valid (field problems in errors), or a payment or a reversal was declined. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -810,13 +1221,15 @@ export interface operations {
             /** @description How many transactions match, on every page. */
             totalRecords: number;
             transactions: {
-              /** @description What the payer is charged. */
+              /** @description What the payer is charged; on a refund, minus what the payer gets back; 0 once voided. */
               amount: number;
               attributeValues: {
                 name: string;
                 parameterName: string;
                 value: string;
               }[];
+              /** @description The settlement batch, once settled. */
+              batchId: number | null;
               comments: string | null;
               /** Format: date-time */
               created: string;
@@ -827,7 +1240,7 @@ export interface operations {
                 /** Format: date-time */
                 eventDate: string;
                 /** @enum {string} */
-                eventType: 'Sale' | 'Authorize' | 'Capture';
+                eventType: 'Sale' | 'Authorize' | 'Capture' | 'Void' | 'Refund' | 'Settle';
               }[];
               /** @description The service's fee. */
               fee: number;
@@ -835,8 +1248,10 @@ export interface operations {
               /** @description The initiating party’s fee, part of amount. */
               initiatingPartyFee: number;
               maskedAccountNumber: string | null;
-              /** @description What the agency is funded. */
+              /** @description What the agency is funded; on a refund, minus the amount (the agency bears it). */
               netAmount: number;
+              /** @description On a refund: the transaction it gives money back from. */
+              originalTransactionId: number | null;
               payer: string;
               /** @description The payer fee, part of amount. */
               payerFee: number;
@@ -844,6 +1259,11 @@ export interface operations {
               payerFeeMode: 'Included' | 'Custom' | 'ServiceCalculated' | null;
               paymentResponseCode: string;
               publicId: string;
+              /**
+               * @description Derived from the transaction and its reversals (docs/api.md#voids-refunds-and-settlement).
+               * @enum {string}
+               */
+              status: 'Authorized' | 'Captured' | 'Settled' | 'Voided' | 'Refunded' | 'PartiallyRefunded' | 'Declined';
               /** @description Ach or a card brand; null when the token was unknown. */
               transactionType: string | null;
               /** @description Mode C only. */
@@ -998,13 +1418,15 @@ export interface operations {
         };
         content: {
           'application/json': {
-            /** @description What the payer is charged. */
+            /** @description What the payer is charged; on a refund, minus what the payer gets back; 0 once voided. */
             amount: number;
             attributeValues: {
               name: string;
               parameterName: string;
               value: string;
             }[];
+            /** @description The settlement batch, once settled. */
+            batchId: number | null;
             comments: string | null;
             /** Format: date-time */
             created: string;
@@ -1015,7 +1437,7 @@ export interface operations {
               /** Format: date-time */
               eventDate: string;
               /** @enum {string} */
-              eventType: 'Sale' | 'Authorize' | 'Capture';
+              eventType: 'Sale' | 'Authorize' | 'Capture' | 'Void' | 'Refund' | 'Settle';
             }[];
             /** @description The service's fee. */
             fee: number;
@@ -1023,8 +1445,10 @@ export interface operations {
             /** @description The initiating party’s fee, part of amount. */
             initiatingPartyFee: number;
             maskedAccountNumber: string | null;
-            /** @description What the agency is funded. */
+            /** @description What the agency is funded; on a refund, minus the amount (the agency bears it). */
             netAmount: number;
+            /** @description On a refund: the transaction it gives money back from. */
+            originalTransactionId: number | null;
             payer: string;
             /** @description The payer fee, part of amount. */
             payerFee: number;
@@ -1032,6 +1456,11 @@ export interface operations {
             payerFeeMode: 'Included' | 'Custom' | 'ServiceCalculated' | null;
             paymentResponseCode: string;
             publicId: string;
+            /**
+             * @description Derived from the transaction and its reversals (docs/api.md#voids-refunds-and-settlement).
+             * @enum {string}
+             */
+            status: 'Authorized' | 'Captured' | 'Settled' | 'Voided' | 'Refunded' | 'PartiallyRefunded' | 'Declined';
             /** @description Ach or a card brand; null when the token was unknown. */
             transactionType: string | null;
             /** @description Mode C only. */
@@ -1039,7 +1468,7 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid (field problems in errors), or a payment was declined. */
+      /** @description The request is not valid (field problems in errors), or a payment or a reversal was declined. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -1139,13 +1568,15 @@ export interface operations {
         };
         content: {
           'application/json': {
-            /** @description What the payer is charged. */
+            /** @description What the payer is charged; on a refund, minus what the payer gets back; 0 once voided. */
             amount: number;
             attributeValues: {
               name: string;
               parameterName: string;
               value: string;
             }[];
+            /** @description The settlement batch, once settled. */
+            batchId: number | null;
             comments: string | null;
             /** Format: date-time */
             created: string;
@@ -1156,7 +1587,7 @@ export interface operations {
               /** Format: date-time */
               eventDate: string;
               /** @enum {string} */
-              eventType: 'Sale' | 'Authorize' | 'Capture';
+              eventType: 'Sale' | 'Authorize' | 'Capture' | 'Void' | 'Refund' | 'Settle';
             }[];
             /** @description The service's fee. */
             fee: number;
@@ -1164,8 +1595,10 @@ export interface operations {
             /** @description The initiating party’s fee, part of amount. */
             initiatingPartyFee: number;
             maskedAccountNumber: string | null;
-            /** @description What the agency is funded. */
+            /** @description What the agency is funded; on a refund, minus the amount (the agency bears it). */
             netAmount: number;
+            /** @description On a refund: the transaction it gives money back from. */
+            originalTransactionId: number | null;
             payer: string;
             /** @description The payer fee, part of amount. */
             payerFee: number;
@@ -1173,6 +1606,11 @@ export interface operations {
             payerFeeMode: 'Included' | 'Custom' | 'ServiceCalculated' | null;
             paymentResponseCode: string;
             publicId: string;
+            /**
+             * @description Derived from the transaction and its reversals (docs/api.md#voids-refunds-and-settlement).
+             * @enum {string}
+             */
+            status: 'Authorized' | 'Captured' | 'Settled' | 'Voided' | 'Refunded' | 'PartiallyRefunded' | 'Declined';
             /** @description Ach or a card brand; null when the token was unknown. */
             transactionType: string | null;
             /** @description Mode C only. */
@@ -1180,7 +1618,7 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid (field problems in errors), or a payment was declined. */
+      /** @description The request is not valid (field problems in errors), or a payment or a reversal was declined. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -1238,6 +1676,377 @@ export interface operations {
       };
     };
   };
+  refundTransaction: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description Optional. 1 to 255 visible ASCII characters; a retry with the same key and body gets the first answer again, and charges nothing again.
+         * @example order-1042-payment
+         */
+        'Idempotency-Key'?: string;
+        /** @description Optional. A system account acts for one of its linked clients: the client’s impersonation key (docs/api.md#impersonation). Omit it to act for yourself. */
+        impersonationAccountKey?: string;
+      };
+      path: {
+        /** @description The numeric id, or the txn_… public id. */
+        transactionId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @description The amount to give back, in currency units; without it, all that is left to refund.
+           * @example 40
+           */
+          amount?: number;
+          /** @description Accepted for compatibility; the sandbox sends no receipts. */
+          sendReceipt?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description The refund: a new transaction of −amount, netAmount −amount, no fees, with originalTransactionId; its URL is in Location. */
+      201: {
+        headers: {
+          /** @description Present (`true`) when this is the stored answer of an earlier request with the same Idempotency-Key. */
+          'Idempotent-Replayed'?: string;
+          /** @description The URL of what was created. */
+          Location?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description What the payer is charged; on a refund, minus what the payer gets back; 0 once voided. */
+            amount: number;
+            attributeValues: {
+              name: string;
+              parameterName: string;
+              value: string;
+            }[];
+            /** @description The settlement batch, once settled. */
+            batchId: number | null;
+            comments: string | null;
+            /** Format: date-time */
+            created: string;
+            /** Format: email */
+            emailAddress: string | null;
+            events: {
+              comments: string | null;
+              /** Format: date-time */
+              eventDate: string;
+              /** @enum {string} */
+              eventType: 'Sale' | 'Authorize' | 'Capture' | 'Void' | 'Refund' | 'Settle';
+            }[];
+            /** @description The service's fee. */
+            fee: number;
+            id: number;
+            /** @description The initiating party’s fee, part of amount. */
+            initiatingPartyFee: number;
+            maskedAccountNumber: string | null;
+            /** @description What the agency is funded; on a refund, minus the amount (the agency bears it). */
+            netAmount: number;
+            /** @description On a refund: the transaction it gives money back from. */
+            originalTransactionId: number | null;
+            payer: string;
+            /** @description The payer fee, part of amount. */
+            payerFee: number;
+            /** @enum {string|null} */
+            payerFeeMode: 'Included' | 'Custom' | 'ServiceCalculated' | null;
+            paymentResponseCode: string;
+            publicId: string;
+            /**
+             * @description Derived from the transaction and its reversals (docs/api.md#voids-refunds-and-settlement).
+             * @enum {string}
+             */
+            status: 'Authorized' | 'Captured' | 'Settled' | 'Voided' | 'Refunded' | 'PartiallyRefunded' | 'Declined';
+            /** @description Ach or a card brand; null when the token was unknown. */
+            transactionType: string | null;
+            /** @description Mode C only. */
+            warnings?: string[];
+          };
+        };
+      };
+      /** @description The request is not valid (field problems in errors), or a payment or a reversal was declined. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Basic realm="api"`. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The credentials may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found for these credentials and this impersonation. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The first request with this Idempotency-Key still runs; retry after Retry-After seconds. */
+      409: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is larger than 64 KiB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A path segment is longer than 100 characters. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The Idempotency-Key was used with another body. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  voidTransaction: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description Optional. 1 to 255 visible ASCII characters; a retry with the same key and body gets the first answer again, and charges nothing again.
+         * @example order-1042-payment
+         */
+        'Idempotency-Key'?: string;
+        /** @description Optional. A system account acts for one of its linked clients: the client’s impersonation key (docs/api.md#impersonation). Omit it to act for yourself. */
+        impersonationAccountKey?: string;
+      };
+      path: {
+        /** @description The numeric id, or the txn_… public id. */
+        transactionId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Accepted for compatibility; the sandbox sends no receipts. */
+          sendReceipt?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Voided: the payer is not charged, fee and netAmount are 0, a Void event is added. */
+      200: {
+        headers: {
+          /** @description Present (`true`) when this is the stored answer of an earlier request with the same Idempotency-Key. */
+          'Idempotent-Replayed'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description What the payer is charged; on a refund, minus what the payer gets back; 0 once voided. */
+            amount: number;
+            attributeValues: {
+              name: string;
+              parameterName: string;
+              value: string;
+            }[];
+            /** @description The settlement batch, once settled. */
+            batchId: number | null;
+            comments: string | null;
+            /** Format: date-time */
+            created: string;
+            /** Format: email */
+            emailAddress: string | null;
+            events: {
+              comments: string | null;
+              /** Format: date-time */
+              eventDate: string;
+              /** @enum {string} */
+              eventType: 'Sale' | 'Authorize' | 'Capture' | 'Void' | 'Refund' | 'Settle';
+            }[];
+            /** @description The service's fee. */
+            fee: number;
+            id: number;
+            /** @description The initiating party’s fee, part of amount. */
+            initiatingPartyFee: number;
+            maskedAccountNumber: string | null;
+            /** @description What the agency is funded; on a refund, minus the amount (the agency bears it). */
+            netAmount: number;
+            /** @description On a refund: the transaction it gives money back from. */
+            originalTransactionId: number | null;
+            payer: string;
+            /** @description The payer fee, part of amount. */
+            payerFee: number;
+            /** @enum {string|null} */
+            payerFeeMode: 'Included' | 'Custom' | 'ServiceCalculated' | null;
+            paymentResponseCode: string;
+            publicId: string;
+            /**
+             * @description Derived from the transaction and its reversals (docs/api.md#voids-refunds-and-settlement).
+             * @enum {string}
+             */
+            status: 'Authorized' | 'Captured' | 'Settled' | 'Voided' | 'Refunded' | 'PartiallyRefunded' | 'Declined';
+            /** @description Ach or a card brand; null when the token was unknown. */
+            transactionType: string | null;
+            /** @description Mode C only. */
+            warnings?: string[];
+          };
+        };
+      };
+      /** @description The request is not valid (field problems in errors), or a payment or a reversal was declined. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Basic realm="api"`. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The credentials may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found for these credentials and this impersonation. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The first request with this Idempotency-Key still runs; retry after Retry-After seconds. */
+      409: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is larger than 64 KiB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A path segment is longer than 100 characters. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The Idempotency-Key was used with another body. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   getAuthorization: {
     parameters: {
       query?: never;
@@ -1269,7 +2078,7 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid (field problems in errors), or a payment was declined. */
+      /** @description The request is not valid (field problems in errors), or a payment or a reversal was declined. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -1373,7 +2182,7 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid (field problems in errors), or a payment was declined. */
+      /** @description The request is not valid (field problems in errors), or a payment or a reversal was declined. */
       400: {
         headers: {
           [name: string]: unknown;

@@ -31,6 +31,8 @@ const BODIES: Record<string, [body: object, other: object]> = {
     { tokenId: 'tok_unknown', amount: 20 },
   ],
   calculateTransactionFees: [{ amount: 100 }, { amount: 200 }],
+  voidTransaction: [{}, { sendReceipt: true }],
+  refundTransaction: [{ amount: 10 }, { amount: 20 }],
 };
 
 /** A value for each path parameter. */
@@ -38,6 +40,7 @@ const PATH_VALUES: Record<string, string> = {
   tokenId: 'tok_unknown',
   transactionId: '1',
   authorizationId: 'auth_unknown',
+  batchId: '1',
 };
 
 interface Parameter {

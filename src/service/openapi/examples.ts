@@ -75,6 +75,9 @@ const transaction = {
   paymentResponseCode: 'Success',
   events: [{ eventDate: CREATED, eventType: 'Sale', comments: null }],
   created: CREATED,
+  status: 'Captured',
+  batchId: null,
+  originalTransactionId: null,
 };
 
 export const transactionExamples: Record<string, NamedExample> = {

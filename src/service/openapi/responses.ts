@@ -74,6 +74,8 @@ const fault = (message: string, code: string, extra: object = {}) => ({
   ...extra,
   requestId: REQUEST_ID,
 });
+const reversal = (reversalResponseCode: string, message: string) =>
+  fault(message, 'REVERSAL_DECLINED', { reversalResponseCode });
 
 /** Every error answer the service gives, by name: its status, a summary, a body, and headers it carries. */
 export const ERROR_EXAMPLES = {
@@ -109,6 +111,42 @@ export const ERROR_EXAMPLES = {
     value: fault('The authorization cannot be captured.', 'INVALID_AUTHORIZATION', {
       paymentResponseCode: 'InvalidAuthorization',
     }),
+  },
+  previouslyVoided: {
+    status: 400,
+    summary: 'Voided already',
+    value: reversal('PreviouslyVoided', 'This transaction was already voided.'),
+  },
+  alreadySettled: {
+    status: 400,
+    summary: 'Settled: refund it instead',
+    value: reversal(
+      'AlreadySettled',
+      'This transaction is already settled and can no longer be voided; refund it instead (POST /api/v1/transactions/{id}/refund).',
+    ),
+  },
+  previouslyRejected: {
+    status: 400,
+    summary: 'A declined transaction: nothing to void or refund',
+    value: reversal('PreviouslyRejected', 'This transaction was declined, so there is nothing to void.'),
+  },
+  notSettled: {
+    status: 400,
+    summary: 'Not settled yet: void it instead',
+    value: reversal(
+      'NotSettled',
+      'This transaction is not settled yet; void it instead (POST /api/v1/transactions/{id}/void).',
+    ),
+  },
+  amountExceedsRemaining: {
+    status: 400,
+    summary: 'More than is left to refund',
+    value: reversal('AmountExceedsRemaining', 'The refund is more than what is left to refund: 63.25 remains.'),
+  },
+  notRefundable: {
+    status: 400,
+    summary: 'A refund, a voided payment or an open authorization',
+    value: reversal('NotRefundable', 'This transaction is a refund; refund its original transaction instead.'),
   },
   malformedJson: {
     status: 400,
@@ -157,6 +195,11 @@ export const ERROR_EXAMPLES = {
     summary: 'No such authorization',
     value: fault('No such authorization.', 'AUTHORIZATION_NOT_FOUND'),
   },
+  batchNotFound: {
+    status: 404,
+    summary: 'No such batch for these credentials',
+    value: fault('No such batch.', 'BATCH_NOT_FOUND'),
+  },
   idempotencyKeyInUse: {
     status: 409,
     summary: 'The first request with this Idempotency-Key still runs',
@@ -203,7 +246,7 @@ export const ERROR_EXAMPLES = {
 export type ErrorExample = keyof typeof ERROR_EXAMPLES;
 
 const STATUS_DESCRIPTIONS: Record<number, string> = {
-  400: 'The request is not valid (field problems in errors), or a payment was declined.',
+  400: 'The request is not valid (field problems in errors), or a payment or a reversal was declined.',
   401: 'Missing or invalid credentials.',
   403: 'The credentials may not do this.',
   404: 'Not found for these credentials and this impersonation.',

@@ -28,7 +28,8 @@ export const fieldErrorSchema = {
 
 export const errorSchema = {
   type: 'object',
-  description: 'Every non-2xx body (docs/api.md#errors-and-codes). Declines add id and paymentResponseCode.',
+  description:
+    'Every non-2xx body (docs/api.md#errors-and-codes). Declines add id and paymentResponseCode; refused reversals reversalResponseCode.',
   properties: {
     message: { type: 'string', description: 'Readable; never echoes card or account numbers.' },
     code: { type: 'string', description: 'Stable UPPER_SNAKE code.' },
@@ -36,6 +37,18 @@ export const errorSchema = {
     requestId: { type: 'string' },
     id: { type: 'integer' },
     paymentResponseCode: { type: 'string' },
+    reversalResponseCode: {
+      type: 'string',
+      enum: [
+        'PreviouslyVoided',
+        'AlreadySettled',
+        'PreviouslyRejected',
+        'NotSettled',
+        'AmountExceedsRemaining',
+        'NotRefundable',
+      ],
+      description: 'Why a void or a refund was refused (docs/api.md#voids-refunds-and-settlement).',
+    },
   },
   required: ['message'],
 } as const;
@@ -241,6 +254,8 @@ const money = (description: string) => ({
 
 /** Money in an answer: currency units with at most 2 decimals. */
 const amount = (description: string) => ({ type: 'number', minimum: 0, multipleOf: 0.01, description });
+/** An amount a refund makes negative (docs/api.md#voids-refunds-and-settlement). */
+const signedAmount = (description: string) => ({ type: 'number', multipleOf: 0.01, description });
 
 export const amountDueQuerySchema = {
   type: 'object',
@@ -304,10 +319,10 @@ export const transactionSchema = {
     payer: { type: 'string' },
     emailAddress: { type: ['string', 'null'], format: 'email' },
     transactionType: { type: ['string', 'null'], description: 'Ach or a card brand; null when the token was unknown.' },
-    amount: amount('What the payer is charged.'),
+    amount: signedAmount('What the payer is charged; on a refund, minus what the payer gets back; 0 once voided.'),
     payerFee: amount('The payer fee, part of amount.'),
     fee: amount("The service's fee."),
-    netAmount: amount('What the agency is funded.'),
+    netAmount: signedAmount('What the agency is funded; on a refund, minus the amount (the agency bears it).'),
     initiatingPartyFee: amount('The initiating party’s fee, part of amount.'),
     payerFeeMode: { type: ['string', 'null'], enum: ['Included', 'Custom', 'ServiceCalculated', null] },
     maskedAccountNumber: { type: ['string', 'null'], pattern: MASKED },
@@ -320,13 +335,23 @@ export const transactionSchema = {
         type: 'object',
         properties: {
           eventDate: { type: 'string', format: 'date-time' },
-          eventType: { type: 'string', enum: ['Sale', 'Authorize', 'Capture'] },
+          eventType: { type: 'string', enum: ['Sale', 'Authorize', 'Capture', 'Void', 'Refund', 'Settle'] },
           comments: { type: ['string', 'null'] },
         },
         required: ['eventDate', 'eventType', 'comments'],
       },
     },
     created: { type: 'string', format: 'date-time' },
+    status: {
+      type: 'string',
+      enum: ['Authorized', 'Captured', 'Settled', 'Voided', 'Refunded', 'PartiallyRefunded', 'Declined'],
+      description: 'Derived from the transaction and its reversals (docs/api.md#voids-refunds-and-settlement).',
+    },
+    batchId: { type: ['integer', 'null'], description: 'The settlement batch, once settled.' },
+    originalTransactionId: {
+      type: ['integer', 'null'],
+      description: 'On a refund: the transaction it gives money back from.',
+    },
     warnings: { type: 'array', items: { type: 'string' }, description: 'Mode C only.' },
   },
   required: [
@@ -347,6 +372,9 @@ export const transactionSchema = {
     'paymentResponseCode',
     'events',
     'created',
+    'status',
+    'batchId',
+    'originalTransactionId',
   ],
 } as const;
 

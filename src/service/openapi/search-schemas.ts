@@ -112,6 +112,9 @@ const sale = {
   paymentResponseCode: 'Success',
   events: [{ eventDate: CREATED, eventType: 'Sale', comments: null }],
   created: CREATED,
+  status: 'Captured',
+  batchId: null,
+  originalTransactionId: null,
 };
 
 const json = (schema: object, examples: Record<string, { summary: string; value: unknown }>) => ({

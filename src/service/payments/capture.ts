@@ -20,6 +20,7 @@ export async function capture(
   if (!authorization)
     return refuse('No such authorization for these credentials (or it was made under another impersonation).');
   if (authorization.capturedAt) return refuse('This authorization was already captured.');
+  if (authorization.voidedAt) return refuse('This authorization was voided (released).');
   const now = deps.now();
   if ((authorization.authorizationExpires?.getTime() ?? 0) <= now.getTime())
     return refuse(`This authorization expired (they last ${AUTHORIZATION_DAYS} days).`);

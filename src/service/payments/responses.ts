@@ -5,7 +5,9 @@ import type {
   AuthorizationResponse,
   TokenResponse,
   TransactionResponse,
+  TransactionStatus,
 } from '../../shared/wire.js';
+import type { StoredBatch } from '../storage/batches.js';
 import type { StoredToken } from '../storage/tokens.js';
 import type { StoredTransaction } from '../storage/transactions.js';
 
@@ -29,6 +31,30 @@ export function toTokenResponse(token: StoredToken): TokenResponse {
     created: token.created.toISOString(),
   };
 }
+
+/**
+ * Where a transaction is in its life (docs/api.md#voids-refunds-and-settlement): declined, voided,
+ * an open authorization, refunded (in full or in part), settled, or else captured (approved, not yet
+ * settled). A refund itself is Settled or Captured like a payment.
+ */
+export function statusOf(t: StoredTransaction): TransactionStatus {
+  if (t.paymentResponseCode !== 'Success') return 'Declined';
+  if (t.voidedAt) return 'Voided';
+  if (t.authorizationId !== null && t.capturedAt === null) return 'Authorized';
+  if (t.refundedAmount > 0) return t.refundedAmount >= t.amount ? 'Refunded' : 'PartiallyRefunded';
+  return t.batchId !== null ? 'Settled' : 'Captured';
+}
+
+/** A closed settlement batch as the wire shows it: totals as amounts. */
+export const toBatchResponse = (batch: StoredBatch) => ({
+  id: batch.id,
+  created: batch.created.toISOString(),
+  numberOfCredits: batch.numberOfCredits,
+  totalOfCredits: centsToAmount(batch.totalOfCredits),
+  numberOfDebits: batch.numberOfDebits,
+  totalOfDebits: centsToAmount(batch.totalOfDebits),
+  currency: batch.currency,
+});
 
 /** A stored transaction as the wire shows it: cents as amounts, dates as ISO text. */
 export function toTransactionResponse(t: StoredTransaction): TransactionResponse {
@@ -54,6 +80,9 @@ export function toTransactionResponse(t: StoredTransaction): TransactionResponse
       comments: event.comments,
     })),
     created: t.created.toISOString(),
+    status: statusOf(t),
+    batchId: t.batchId,
+    originalTransactionId: t.originalTransactionId,
   };
 }
 

@@ -71,6 +71,7 @@ export const newTransaction = (
   maskedAccountNumber: null,
   authorizedAmount: null,
   authorizationExpires: null,
+  originalTransactionId: null,
   events: [],
   ...fields,
 });

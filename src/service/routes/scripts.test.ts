@@ -97,15 +97,20 @@ describe('API description', () => {
     );
     expect(operations.sort()).toEqual([
       'DELETE /api/v1/tokens/{tokenId}',
+      'GET /api/v1/batches',
+      'GET /api/v1/batches/{batchId}/transactions',
       'GET /api/v1/tokens/{tokenId}',
       'GET /api/v1/transactionFees',
       'GET /api/v1/transactions',
       'GET /api/v1/transactions/authorizations/{authorizationId}',
       'GET /api/v1/transactions/{transactionId}',
+      'POST /api/v1/sandbox/settle',
       'POST /api/v1/tokens',
       'POST /api/v1/transactionFees',
       'POST /api/v1/transactions',
       'POST /api/v1/transactions/authorize',
+      'POST /api/v1/transactions/{transactionId}/refund',
+      'POST /api/v1/transactions/{transactionId}/void',
     ]);
     expect(document.paths['/api/v1/tokens']?.post?.requestBody?.content['application/json']?.schema.required).toEqual([
       'payer',

@@ -176,6 +176,50 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
         WHERE payment_response_code = 'Success' AND authorization_id IS NULL;
     `,
   },
+  {
+    version: 8,
+    name: 'payment lifecycle: voids, refunds, settlement batches',
+    sql: `
+      CREATE TABLE batches (
+        id                      SERIAL PRIMARY KEY,
+        account_id              INTEGER NOT NULL REFERENCES accounts (id),
+        via_account_id          INTEGER REFERENCES accounts (id),
+        number_of_credits       INTEGER NOT NULL CHECK (number_of_credits >= 0),
+        total_of_credits_cents  BIGINT NOT NULL CHECK (total_of_credits_cents >= 0),
+        number_of_debits        INTEGER NOT NULL CHECK (number_of_debits >= 0),
+        total_of_debits_cents   BIGINT NOT NULL CHECK (total_of_debits_cents >= 0),
+        currency                TEXT NOT NULL DEFAULT 'USD',
+        created_at              TIMESTAMPTZ NOT NULL DEFAULT now()
+      );
+      CREATE INDEX batches_owner ON batches (account_id, (COALESCE(via_account_id, 0)), id DESC);
+      CREATE TABLE settlement_cutoffs (
+        cutoff_at  TIMESTAMPTZ PRIMARY KEY,
+        batches    INTEGER NOT NULL DEFAULT 0,
+        closed_at  TIMESTAMPTZ NOT NULL DEFAULT now()
+      );
+      -- Version 6 added batch_id as TEXT so that search by batch could ship first; nothing wrote it.
+      ALTER TABLE transactions ALTER COLUMN batch_id TYPE INTEGER USING batch_id::integer;
+      ALTER TABLE transactions ADD CONSTRAINT transactions_batch_id_fkey FOREIGN KEY (batch_id) REFERENCES batches (id);
+      ALTER TABLE transactions ADD COLUMN original_transaction_id INTEGER REFERENCES transactions (id);
+      ALTER TABLE transactions ADD COLUMN voided_at TIMESTAMPTZ;
+      CREATE INDEX transactions_batch_members ON transactions (batch_id, id) WHERE batch_id IS NOT NULL;
+      CREATE INDEX transactions_refunds_of ON transactions (original_transaction_id) WHERE original_transaction_id IS NOT NULL;
+      CREATE INDEX transactions_unsettled ON transactions (account_id, (COALESCE(via_account_id, 0)))
+        WHERE batch_id IS NULL AND voided_at IS NULL AND payment_response_code = 'Success';
+      ALTER TABLE transactions DROP CONSTRAINT transactions_amount_cents_check;
+      ALTER TABLE transactions DROP CONSTRAINT transactions_net_amount_cents_check;
+      -- A payment is positive; a void makes it 0; a refund is -A with fees 0 and netAmount -A. The
+      -- table's CHECK amount = net + fee + initiatingPartyFee still holds for all three.
+      ALTER TABLE transactions ADD CONSTRAINT transactions_amount_kind CHECK (
+        (original_transaction_id IS NULL AND amount_cents > 0 AND net_amount_cents >= 0)
+        OR (voided_at IS NOT NULL AND amount_cents = 0 AND net_amount_cents = 0)
+        OR (original_transaction_id IS NOT NULL AND amount_cents < 0 AND net_amount_cents = amount_cents
+            AND fee_cents = 0 AND payer_fee_cents = 0 AND initiating_party_fee_cents = 0));
+      ALTER TABLE transaction_events DROP CONSTRAINT transaction_events_event_type_check;
+      ALTER TABLE transaction_events ADD CONSTRAINT transaction_events_event_type_check
+        CHECK (event_type IN ('Sale', 'Authorize', 'Capture', 'Void', 'Refund', 'Settle'));
+    `,
+  },
 ];
 
 /** Brings the schema up to the newest version; safe to call on every start. */

@@ -1,4 +1,5 @@
 import { accountStore, type AccountStore } from './accounts.js';
+import { batchStore, type BatchStore } from './batches.js';
 import { idempotencyStore, type IdempotencyStore } from './idempotency.js';
 import { instanceStore, type InstanceStore } from './instances.js';
 import { rateLimitStore, type RateLimitStore } from './rate-limits.js';
@@ -8,6 +9,7 @@ import { transactionSearchStore, type TransactionSearchStore } from './transacti
 import { transactionStore, type TransactionStore } from './transactions.js';
 
 export type { Account, NewAccount } from './accounts.js';
+export type { StoredBatch } from './batches.js';
 export type { Claim, IdempotencyKey } from './idempotency.js';
 export type { InstanceRow } from './instances.js';
 export type { StoredToken } from './tokens.js';
@@ -21,6 +23,7 @@ export interface Repository {
   tokens: TokenStore;
   transactions: TransactionStore;
   transactionSearch: TransactionSearchStore;
+  batches: BatchStore;
   idempotency: IdempotencyStore;
   instances: InstanceStore;
   rateLimits: RateLimitStore;
@@ -36,6 +39,7 @@ export function createRepository(sql: Sql): Repository {
     tokens: tokenStore(sql),
     transactions: transactionStore(sql),
     transactionSearch: transactionSearchStore(sql),
+    batches: batchStore(sql),
     idempotency: idempotencyStore(sql),
     instances: instanceStore(sql),
     rateLimits: rateLimitStore(sql),

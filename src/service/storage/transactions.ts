@@ -29,12 +29,19 @@ export interface NewTransaction extends TransactionMoney {
   paymentResponseCode: PaymentResponseCode;
   authorizedAmount: number | null;
   authorizationExpires: Date | null;
+  /** On a refund: the sale or capture it gives money back from. */
+  originalTransactionId: number | null;
   events: { eventType: TransactionEvent['eventType']; eventDate: Date; comments: string | null }[];
 }
 
 export interface StoredTransaction extends Omit<NewTransaction, 'events'> {
   id: number;
   capturedAt: Date | null;
+  /** The settlement batch, once settled. */
+  batchId: number | null;
+  voidedAt: Date | null;
+  /** Cents given back by approved refunds of this transaction (positive). */
+  refundedAmount: number;
   created: Date;
   events: { eventType: TransactionEvent['eventType']; eventDate: Date; comments: string | null }[];
 }
@@ -46,6 +53,9 @@ const COLUMNS = `t.id, t.public_id AS "publicId", t.account_id, t.via_account_id
   t.net_amount_cents AS "netAmount", t.initiating_party_fee_cents AS "initiatingPartyFee", t.payer_fee_mode AS "payerFeeMode",
   t.payment_response_code AS "paymentResponseCode", t.authorized_amount_cents AS "authorizedAmount",
   t.authorization_expires_at AS "authorizationExpires", t.captured_at AS "capturedAt", t.created_at AS created,
+  t.batch_id AS "batchId", t.original_transaction_id AS "originalTransactionId", t.voided_at AS "voidedAt",
+  (SELECT COALESCE(-sum(r.amount_cents), 0)::integer FROM transactions r
+    WHERE r.original_transaction_id = t.id AND r.payment_response_code = 'Success') AS "refundedAmount",
   COALESCE((SELECT json_agg(json_build_object('eventType', e.event_type, 'eventDate', e.event_date, 'comments', e.comments) ORDER BY e.id)
             FROM transaction_events e WHERE e.transaction_id = t.id), '[]') AS events`;
 
@@ -70,6 +80,15 @@ function queriesOn(sql: Sql) {
     return row ? toStored(row) : null;
   }
 
+  const find = async (id: string, scope: Scope) =>
+    !couldBeId(id)
+      ? null
+      : findWhere(`${/^\d{1,9}$/.test(id) ? 't.id = $1::integer' : 't.public_id = $1'} AND ${IN_SCOPE}`, [
+          id,
+          scope.accountId,
+          scope.viaAccountId,
+        ]);
+
   return {
     /**
      * Stores a transaction and its events in one statement (atomic on its own, one round trip).
@@ -81,8 +100,8 @@ function queriesOn(sql: Sql) {
         `WITH t AS (
            INSERT INTO transactions (public_id, account_id, via_account_id, authorization_id, token_id, payer, email_address, attribute_values,
              comments, send_receipt, ip_address, transaction_type, masked_account_number, amount_cents, payer_fee_cents, fee_cents,
-             net_amount_cents, initiating_party_fee_cents, payer_fee_mode, payment_response_code, authorized_amount_cents, authorization_expires_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)
+             net_amount_cents, initiating_party_fee_cents, payer_fee_mode, payment_response_code, authorized_amount_cents, authorization_expires_at, original_transaction_id)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $24)
            RETURNING id, created_at),
          e AS (
            INSERT INTO transaction_events (transaction_id, event_type, event_date, comments)
@@ -119,10 +138,11 @@ function queriesOn(sql: Sql) {
               comments: event.comments,
             })),
           ),
+          t.originalTransactionId,
         ],
       );
       const { id, created } = row as { id: number; created: Date };
-      return { ...t, id, created, capturedAt: null };
+      return { ...t, id, created, capturedAt: null, batchId: null, voidedAt: null, refundedAmount: 0 };
     },
     /**
      * The newest approved sale in this scope charging `method` exactly `amountCents` in the last `windowMinutes`
@@ -155,14 +175,7 @@ function queriesOn(sql: Sql) {
         )
       )[0] ?? null,
     /** By the numeric id or the `txn_…` public id, in this scope. */
-    find: async (id: string, scope: Scope) =>
-      !couldBeId(id)
-        ? null
-        : findWhere(`${/^\d{1,9}$/.test(id) ? 't.id = $1::integer' : 't.public_id = $1'} AND ${IN_SCOPE}`, [
-            id,
-            scope.accountId,
-            scope.viaAccountId,
-          ]),
+    find,
     findAuthorization: async (authorizationId: string, scope: Scope) =>
       !couldBeId(authorizationId)
         ? null
@@ -181,7 +194,7 @@ function queriesOn(sql: Sql) {
         const updated = await tx.query(
           `UPDATE transactions SET amount_cents = $2, payer_fee_cents = $3, fee_cents = $4, net_amount_cents = $5,
              initiating_party_fee_cents = $6, payer_fee_mode = $7, captured_at = $8, comments = COALESCE($9, comments)
-           WHERE id = $1 AND captured_at IS NULL AND authorization_expires_at > $8 RETURNING id`,
+           WHERE id = $1 AND captured_at IS NULL AND voided_at IS NULL AND authorization_expires_at > $8 RETURNING id`,
           [
             transactionId,
             money.amount,
@@ -201,6 +214,42 @@ function queriesOn(sql: Sql) {
         );
         return findWhere('t.id = $1', [transactionId], tx);
       }),
+    /**
+     * Locks a transaction of this scope until the surrounding database transaction ends (SELECT … FOR
+     * UPDATE), so reversals of it run one at a time; call it inside `Repository.transaction`.
+     */
+    async lock(id: string, scope: Scope): Promise<StoredTransaction | null> {
+      const found = await find(id, scope);
+      if (!found) return null;
+      await sql.query('SELECT id FROM transactions WHERE id = $1 FOR UPDATE', [found.id]);
+      // Read again after the lock: a reversal that held it may have changed the row.
+      return findWhere('t.id = $1', [found.id]);
+    },
+    /** Voids an unsettled transaction: its money becomes 0 and a Void event is added. Null if it was not voidable. */
+    voidTransaction: (transactionId: number, at: Date): Promise<StoredTransaction | null> =>
+      sql.transaction(async (tx) => {
+        const updated = await tx.query(
+          `UPDATE transactions SET amount_cents = 0, payer_fee_cents = 0, fee_cents = 0, net_amount_cents = 0,
+             initiating_party_fee_cents = 0, voided_at = $2
+           WHERE id = $1 AND voided_at IS NULL AND batch_id IS NULL AND payment_response_code = 'Success' RETURNING id`,
+          [transactionId, at],
+        );
+        if (!updated.length) return null;
+        await tx.query(
+          "INSERT INTO transaction_events (transaction_id, event_type, event_date) VALUES ($1, 'Void', $2)",
+          [transactionId, at],
+        );
+        return findWhere('t.id = $1', [transactionId], tx);
+      }),
+    /** Adds an event to a stored transaction (a Refund on the original). */
+    addEvent: async (transactionId: number, eventType: 'Refund', at: Date, comments: string | null): Promise<void> => {
+      await sql.query(
+        'INSERT INTO transaction_events (transaction_id, event_type, event_date, comments) VALUES ($1, $2, $3, $4)',
+        [transactionId, eventType, at, comments],
+      );
+    },
+    /** A transaction by its numeric id, whatever its scope (for a batch's own rows). */
+    byId: (transactionId: number) => findWhere('t.id = $1', [transactionId]),
   };
 }
 

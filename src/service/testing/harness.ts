@@ -87,7 +87,9 @@ export async function startTestService(overrides: Partial<BuildOptions> = {}): P
     engine: sql.engine,
     contractViolations,
     async reset() {
-      await sql.query('TRUNCATE tokens, idempotency_keys, transaction_events, transactions');
+      await sql.query(
+        'TRUNCATE tokens, idempotency_keys, transaction_events, transactions, batches, settlement_cutoffs',
+      );
     },
     async close() {
       await app.close();

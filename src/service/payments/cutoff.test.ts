@@ -1,0 +1,113 @@
+/**
+ * The daily settlement cut-off: parsing SETTLEMENT_CUTOFF, the latest cut-off across time zones and
+ * DST, and closing the due batches exactly once on the harness's database (PGlite, or PostgreSQL with
+ * DATABASE_URL), even when several callers race.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.js';
+import { newId } from '../random.js';
+import { CARD, startTestService, type TestService } from '../testing/harness.js';
+import { closeDueBatches, latestCutoff, parseSettlementCutoff } from './cutoff.js';
+import type { Payer } from './result.js';
+import { sale } from './sale.js';
+import { newStoredToken } from './stored-token.js';
+
+describe('parseSettlementCutoff', () => {
+  it.each([
+    ['20:00', { hour: 20, minute: 0, timeZone: 'America/New_York' }],
+    ['18:30 Europe/Berlin', { hour: 18, minute: 30, timeZone: 'Europe/Berlin' }],
+    ['00:00 UTC', { hour: 0, minute: 0, timeZone: 'UTC' }],
+  ])('%s', (text, expected) => expect(parseSettlementCutoff(text)).toEqual(expected));
+
+  it.each(['24:00', '8:00', '20:00 Mars/Olympus', '20:00:00', ''])('refuses %j', (text) =>
+    expect(parseSettlementCutoff(text)).toBeNull(),
+  );
+
+  it('is checked with the rest of the configuration', () => {
+    expect(loadConfig({}).settlementCutoff).toEqual({ hour: 20, minute: 0, timeZone: 'America/New_York' });
+    expect(() => loadConfig({ SETTLEMENT_CUTOFF: '25:00' })).toThrow(/SETTLEMENT_CUTOFF must be HH:MM/);
+  });
+});
+
+describe('latestCutoff', () => {
+  const newYork = parseSettlementCutoff('20:00') as NonNullable<ReturnType<typeof parseSettlementCutoff>>;
+  it.each([
+    // EST (UTC−5): 20:00 is 01:00 UTC the next day.
+    ['2026-11-23T00:59:59Z', '2026-11-22T01:00:00.000Z'],
+    ['2026-11-23T01:00:00Z', '2026-11-23T01:00:00.000Z'],
+    ['2026-11-23T15:00:00Z', '2026-11-23T01:00:00.000Z'],
+    // EDT (UTC−4): 20:00 is 00:00 UTC.
+    ['2026-07-04T12:00:00Z', '2026-07-04T00:00:00.000Z'],
+    // The day DST ends (1 November 2026): yesterday's cut-off was in EDT, today's in EST.
+    ['2026-11-01T12:00:00Z', '2026-11-01T00:00:00.000Z'],
+    ['2026-11-02T02:00:00Z', '2026-11-02T01:00:00.000Z'],
+  ])('at %s it was %s', (now, expected) => expect(latestCutoff(new Date(now), newYork).toISOString()).toBe(expected));
+});
+
+describe('closeDueBatches', () => {
+  let service: TestService;
+  let payer: Payer;
+  beforeAll(async () => {
+    service = await startTestService();
+    const springfield = await service.repository.accounts.findByName('Springfield');
+    if (!springfield) throw new Error('The harness seeds Springfield.');
+    payer = { scope: { accountId: springfield.id, viaAccountId: null }, actingFor: springfield };
+  });
+  afterAll(() => service.close());
+  beforeEach(() => service.reset());
+
+  async function payAt(at: Date): Promise<number> {
+    const deps = { repository: service.repository, vault: service.vault, now: () => at };
+    const token = newStoredToken(
+      newId('tok'),
+      {
+        payer: 'Ada',
+        emailAddress: 'ada@example.com',
+        creditCardInformation: { ...CARD, cardNumber: '4242424242424242' },
+      },
+      payer.scope,
+      deps,
+    );
+    await service.repository.tokens.insert(token);
+    const result = await sale(
+      {
+        payer: 'Ada',
+        amountCents: 5_000,
+        payerFeeCents: 1,
+        initiatingPartyFeeCents: 0,
+        source: { tokenId: token.id },
+        sendReceipt: false,
+      },
+      payer,
+      deps,
+    );
+    if (!result.approved) throw new Error(result.message);
+    await service.sql.query('UPDATE transactions SET created_at = $2 WHERE id = $1', [result.transaction.id, at]);
+    return result.transaction.id;
+  }
+
+  it('settles what was made before the cut-off, once, however many callers race', async () => {
+    const cutoff = parseSettlementCutoff('20:00 UTC') as NonNullable<ReturnType<typeof parseSettlementCutoff>>;
+    const before = await payAt(new Date('2026-11-22T19:00:00Z'));
+    const after = await payAt(new Date('2026-11-22T20:30:00Z'));
+    const now = () => new Date('2026-11-22T21:00:00Z');
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => closeDueBatches(cutoff, { repository: service.repository, now })),
+    );
+    expect(results.filter((closed) => closed === 1)).toHaveLength(1);
+    expect(results.filter((closed) => closed === null)).toHaveLength(4);
+    const settled = await service.repository.transactions.find(String(before), payer.scope);
+    expect(settled?.batchId).not.toBeNull();
+    expect(settled?.events.map((event) => event.eventType)).toEqual(['Sale', 'Settle']);
+    expect((await service.repository.transactions.find(String(after), payer.scope))?.batchId).toBeNull();
+    const { batches } = await service.repository.batches.list(payer.scope, 10, 0);
+    expect(batches).toMatchObject([
+      { numberOfDebits: 1, totalOfDebits: 5_000, created: new Date('2026-11-22T20:00:00Z') },
+    ]);
+    // The next day's cut-off takes the later payment.
+    expect(
+      await closeDueBatches(cutoff, { repository: service.repository, now: () => new Date('2026-11-23T20:00:00Z') }),
+    ).toBe(1);
+    expect((await service.repository.transactions.find(String(after), payer.scope))?.batchId).not.toBeNull();
+  });
+});

@@ -1,0 +1,110 @@
+import type { Repository } from '../storage/repository.js';
+
+/** When the sandbox processor closes each day's batches: a local time in a time zone. */
+export interface SettlementCutoff {
+  hour: number;
+  minute: number;
+  timeZone: string;
+}
+
+/** The default: 20:00 in New York (docs/api.md#voids-refunds-and-settlement). */
+export const DEFAULT_CUTOFF = '20:00 America/New_York';
+
+/**
+ * `SETTLEMENT_CUTOFF` as `HH:MM` and optionally an IANA time zone (default America/New_York); null
+ * when it is not valid.
+ * @example parseSettlementCutoff('18:30 Europe/Berlin') // { hour: 18, minute: 30, timeZone: 'Europe/Berlin' }
+ */
+export function parseSettlementCutoff(text: string): SettlementCutoff | null {
+  const match = /^([01]\d|2[0-3]):([0-5]\d)(?:\s+(\S+))?$/.exec(text.trim());
+  if (!match) return null;
+  const timeZone = match[3] ?? 'America/New_York';
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+  } catch {
+    return null;
+  }
+  return { hour: Number(match[1]), minute: Number(match[2]), timeZone };
+}
+
+/** How far `timeZone`'s wall clock is ahead of UTC at `instant`, in milliseconds. */
+function offsetAt(instant: number, timeZone: string): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    })
+      .formatToParts(new Date(instant))
+      .map((part) => [part.type, Number(part.value)]),
+  ) as Record<string, number>;
+  const wall = Date.UTC(
+    parts.year ?? 0,
+    (parts.month ?? 1) - 1,
+    parts.day ?? 1,
+    parts.hour ?? 0,
+    parts.minute ?? 0,
+    parts.second ?? 0,
+  );
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/** The instant the wall clock of `timeZone` shows `hour:minute` on the given local day. */
+function localInstant(year: number, month: number, day: number, cutoff: SettlementCutoff): number {
+  const guess = Date.UTC(year, month, day, cutoff.hour, cutoff.minute);
+  const first = guess - offsetAt(guess, cutoff.timeZone);
+  // Once more at the first answer: across a DST change the offset there is the one that applies.
+  return guess - offsetAt(first, cutoff.timeZone);
+}
+
+/**
+ * The latest cut-off at or before `now`: today's in the cut-off's time zone if it has passed, else
+ * yesterday's. DST days are handled by the zone's offset at that instant.
+ */
+export function latestCutoff(now: Date, cutoff: SettlementCutoff): Date {
+  const local = new Date(now.getTime() + offsetAt(now.getTime(), cutoff.timeZone));
+  const [year, month, day] = [local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()];
+  const today = localInstant(year, month, day, cutoff);
+  return new Date(today <= now.getTime() ? today : localInstant(year, month, day - 1, cutoff));
+}
+
+/**
+ * Closes the batches due at the latest cut-off, exactly once however many processes call it: the
+ * first to record the cut-off settles, in the same database transaction, every scope's payments made
+ * before it. Returns how many batches it closed, or null when the cut-off was already closed.
+ */
+export function closeDueBatches(
+  cutoff: SettlementCutoff,
+  deps: { repository: Pick<Repository, 'batches'>; now: () => Date },
+): Promise<number | null> {
+  return deps.repository.batches.closeCutoff(latestCutoff(deps.now(), cutoff));
+}
+
+/** Every minute, closes the batches that are due (`closeDueBatches`); `stop` ends it. */
+export function startSettlementClock(
+  cutoff: SettlementCutoff,
+  deps: { repository: Pick<Repository, 'batches'>; now: () => Date },
+  warn: (message: string) => void,
+  intervalMs = 60_000,
+): { stop(): Promise<void> } {
+  let running: Promise<unknown> = Promise.resolve();
+  const tick = () => {
+    running = running
+      .then(() => closeDueBatches(cutoff, deps))
+      .catch((error: unknown) => warn(`Closing the due settlement batches failed: ${(error as Error).message}`));
+  };
+  tick();
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

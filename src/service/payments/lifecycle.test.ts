@@ -1,0 +1,185 @@
+/**
+ * Void, refund and settle called directly (no HTTP) on the harness's real database (PGlite, or
+ * PostgreSQL with DATABASE_URL): the rules table-driven, concurrent refunds, and a fast-check property
+ * that the money adds up to the cent over any sequence of operations (docs/fees.md#refunds).
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { TransactionDraft } from '../../shared/validators/transaction-request.js';
+import { newId } from '../random.js';
+import { CARD, startTestService, type TestService } from '../testing/harness.js';
+import { refund } from './refund.js';
+import { statusOf } from './responses.js';
+import type { Payer, PaymentDeps, PaymentResult } from './result.js';
+import type { ReversalResult } from './reversal.js';
+import { sale } from './sale.js';
+import { settle } from './settle.js';
+import { newStoredToken } from './stored-token.js';
+import { voidTransaction } from './void.js';
+
+let service: TestService;
+let payer: Payer;
+let tokenId: string;
+beforeAll(async () => {
+  service = await startTestService();
+  const springfield = await service.repository.accounts.findByName('Springfield');
+  if (!springfield) throw new Error('The harness seeds Springfield.');
+  payer = { scope: { accountId: springfield.id, viaAccountId: null }, actingFor: springfield };
+});
+afterAll(() => service.close());
+beforeEach(async () => {
+  await service.reset();
+  const token = newStoredToken(
+    newId('tok'),
+    {
+      payer: 'Ada',
+      emailAddress: 'ada@example.com',
+      creditCardInformation: { ...CARD, cardNumber: '4242424242424242' },
+    },
+    payer.scope,
+    deps(),
+  );
+  await service.repository.tokens.insert(token);
+  tokenId = token.id;
+});
+
+const deps = (): PaymentDeps => ({ repository: service.repository, vault: service.vault, now: () => new Date() });
+
+/** An approved sale of `amountCents` with payer fee `payerFeeCents` (Included when it is a real fee). */
+async function charge(amountCents: number, payerFeeCents = 1) {
+  const draft: TransactionDraft = {
+    payer: 'Ada',
+    amountCents,
+    payerFeeCents,
+    initiatingPartyFeeCents: 0,
+    source: { tokenId },
+    sendReceipt: false,
+  };
+  const result: PaymentResult = await sale(draft, payer, deps());
+  if (!result.approved) throw new Error(`Declined: ${result.message}`);
+  return result.transaction;
+}
+const find = async (id: number) => {
+  const found = await service.repository.transactions.find(String(id), payer.scope);
+  if (!found) throw new Error(`No transaction ${id}`);
+  return found;
+};
+const codeOf = (result: ReversalResult | null) => (result && !result.ok ? result.reversalResponseCode : result?.ok);
+
+describe('the reversal rules', () => {
+  it.each([
+    { before: 'nothing', operation: 'void', expected: true, status: 'Voided' },
+    { before: 'void', operation: 'void', expected: 'PreviouslyVoided', status: 'Voided' },
+    { before: 'settle', operation: 'void', expected: 'AlreadySettled', status: 'Settled' },
+    { before: 'nothing', operation: 'refund', expected: 'NotSettled', status: 'Captured' },
+    { before: 'void', operation: 'refund', expected: 'PreviouslyVoided', status: 'Voided' },
+    { before: 'settle', operation: 'refund', expected: true, status: 'Refunded' },
+  ] as const)('$operation after $before → $expected, then $status', async ({ before, operation, expected, status }) => {
+    const payment = await charge(10_000);
+    if (before === 'void') await voidTransaction(String(payment.id), payer.scope, deps());
+    if (before === 'settle') await settle(payer.scope, deps());
+    const result =
+      operation === 'void'
+        ? await voidTransaction(String(payment.id), payer.scope, deps())
+        : await refund(String(payment.id), null, payer.scope, deps());
+    expect(codeOf(result)).toBe(expected);
+    expect(statusOf(await find(payment.id))).toBe(status);
+  });
+
+  it('keeps the fee of a refunded sale: $103.25 charged, $40.00 refunded', async () => {
+    const payment = await charge(10_325, 325);
+    await settle(payer.scope, deps());
+    const result = await refund(String(payment.id), 4_000, payer.scope, deps());
+    expect(result).toMatchObject({ ok: true, transaction: { amount: -4_000, netAmount: -4_000, fee: 0, payerFee: 0 } });
+    const original = await find(payment.id);
+    expect(original).toMatchObject({ amount: 10_325, fee: 325, netAmount: 10_000, refundedAmount: 4_000 });
+    expect(codeOf(await refund(String(payment.id), 6_326, payer.scope, deps()))).toBe('AmountExceedsRemaining');
+    expect(codeOf(await refund(String(payment.id), 6_325, payer.scope, deps()))).toBe(true);
+    expect(codeOf(await refund(String(payment.id), null, payer.scope, deps()))).toBe('AmountExceedsRemaining');
+  });
+
+  it('refuses a refund of a refund, and another scope’s transaction is not found', async () => {
+    const payment = await charge(5_000);
+    await settle(payer.scope, deps());
+    const result = await refund(String(payment.id), 1_000, payer.scope, deps());
+    if (!result?.ok) throw new Error('The refund was refused.');
+    expect(codeOf(await refund(String(result.transaction.id), null, payer.scope, deps()))).toBe('NotRefundable');
+    const elsewhere = { accountId: payer.scope.accountId, viaAccountId: payer.scope.accountId };
+    expect(await refund(String(payment.id), null, elsewhere, deps())).toBeNull();
+    expect(await voidTransaction(String(payment.id), elsewhere, deps())).toBeNull();
+  });
+
+  it('10 concurrent refunds of 20.00 on a 100.00 charge: exactly 5 succeed', async () => {
+    const payment = await charge(10_000);
+    await settle(payer.scope, deps());
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => refund(String(payment.id), 2_000, payer.scope, deps())),
+    );
+    expect(results.filter((result) => result?.ok)).toHaveLength(5);
+    expect((await find(payment.id)).refundedAmount).toBe(10_000);
+  });
+});
+
+type Step =
+  | { kind: 'sale'; cents: number }
+  | { kind: 'void' | 'refund'; which: number; cents: number | null }
+  | { kind: 'settle' };
+
+const step: fc.Arbitrary<Step> = fc.oneof(
+  fc.record({ kind: fc.constant('sale' as const), cents: fc.integer({ min: 1_000, max: 50_000 }) }),
+  fc.record({ kind: fc.constant('void' as const), which: fc.nat(20), cents: fc.constant(null) }),
+  fc.record({
+    kind: fc.constant('refund' as const),
+    which: fc.nat(20),
+    cents: fc.option(fc.integer({ min: 1, max: 30_000 }), { nil: null }),
+  }),
+  fc.record({ kind: fc.constant('settle' as const) }),
+);
+
+describe('property: over any sequence of sale, void, settle and refunds', () => {
+  it('payer = agency + fees to the cent, and no payment is refunded beyond its charge', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), async (steps) => {
+        await service.reset();
+        await service.repository.tokens.insert(
+          newStoredToken(
+            newId('tok'),
+            {
+              payer: 'Ada',
+              emailAddress: 'a@example.com',
+              creditCardInformation: { ...CARD, cardNumber: '4242424242424242' },
+            },
+            payer.scope,
+            deps(),
+          ),
+        );
+        const tokens = await service.sql.query<{ id: string }>('SELECT id FROM tokens');
+        tokenId = (tokens[0] as { id: string }).id;
+        const sales: number[] = [];
+        for (const s of steps) {
+          if (s.kind === 'sale') sales.push((await charge(s.cents, 300)).id);
+          else if (s.kind === 'settle') await settle(payer.scope, deps());
+          else if (sales.length) {
+            const id = String(sales[s.which % sales.length]);
+            if (s.kind === 'void') await voidTransaction(id, payer.scope, deps());
+            else await refund(id, s.cents, payer.scope, deps());
+          }
+        }
+        const [totals] = await service.sql.query<Record<string, number>>(
+          `SELECT COALESCE(sum(amount_cents), 0)::integer AS payer, COALESCE(sum(net_amount_cents), 0)::integer AS agency,
+             COALESCE(sum(fee_cents + initiating_party_fee_cents), 0)::integer AS fees
+           FROM transactions WHERE payment_response_code = 'Success'`,
+        );
+        expect(totals?.payer).toBe((totals?.agency ?? 0) + (totals?.fees ?? 0));
+        for (const id of sales) {
+          const payment = await find(id);
+          expect(payment.refundedAmount).toBeLessThanOrEqual(payment.amount);
+          expect(payment.refundedAmount).toBeGreaterThanOrEqual(0);
+          // A voided payment has nothing charged and nothing refunded; the fee goes with the charge.
+          if (payment.voidedAt) expect([payment.amount, payment.fee, payment.refundedAmount]).toEqual([0, 0, 0]);
+        }
+      }),
+      { numRuns: 25 },
+    );
+  });
+});

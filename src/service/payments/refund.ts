@@ -1,0 +1,78 @@
+import { formatAmount } from '../../shared/money.js';
+import { newId } from '../random.js';
+import type { Repository, Scope, StoredTransaction } from '../storage/repository.js';
+import { refused, type ReversalResult } from './reversal.js';
+
+/** What is left to refund of a settled payment, in cents. */
+export const remainingToRefund = (transaction: StoredTransaction): number =>
+  transaction.amount - transaction.refundedAmount;
+
+/**
+ * Refunds a settled payment, in full (`amountCents` null: what is left) or in part
+ * (docs/fees.md#refunds): a new transaction of −amount whose netAmount is −amount and whose fees are
+ * 0, so the payer gets back exactly the amount, the agency's funding bears it and the service keeps
+ * the original fee. The original is locked (SELECT … FOR UPDATE) for the whole check-and-insert, so
+ * concurrent refunds never exceed what was charged. Null when the transaction is not the caller's.
+ */
+export async function refund(
+  id: string,
+  amountCents: number | null,
+  scope: Scope,
+  deps: { repository: Repository; now: () => Date },
+): Promise<ReversalResult | null> {
+  return deps.repository.transaction(async (repository) => {
+    const original = await repository.transactions.lock(id, scope);
+    if (!original) return null;
+    if (original.paymentResponseCode !== 'Success')
+      return refused('PreviouslyRejected', 'This transaction was declined, so there is nothing to refund.');
+    if (original.voidedAt) return refused('PreviouslyVoided', 'This transaction was voided; nothing was charged.');
+    if (original.originalTransactionId !== null)
+      return refused('NotRefundable', 'This transaction is a refund; refund its original transaction instead.');
+    if (original.batchId === null)
+      return refused(
+        'NotSettled',
+        'This transaction is not settled yet; void it instead (POST /api/v1/transactions/{id}/void).',
+      );
+    const remaining = remainingToRefund(original);
+    const amount = amountCents ?? remaining;
+    if (remaining === 0) return refused('AmountExceedsRemaining', 'This transaction is already refunded in full.');
+    if (amount > remaining)
+      return refused(
+        'AmountExceedsRemaining',
+        `The refund is more than what is left to refund: ${formatAmount(remaining)} remains.`,
+      );
+    const at = deps.now();
+    const created = await repository.transactions.insert({
+      publicId: newId('txn'),
+      scope: original.scope,
+      authorizationId: null,
+      tokenId: original.tokenId,
+      payer: original.payer,
+      emailAddress: original.emailAddress,
+      attributeValues: original.attributeValues,
+      comments: null,
+      sendReceipt: false,
+      ipAddress: null,
+      transactionType: original.transactionType,
+      maskedAccountNumber: original.maskedAccountNumber,
+      amount: -amount,
+      payerFee: 0,
+      fee: 0,
+      netAmount: -amount,
+      initiatingPartyFee: 0,
+      payerFeeMode: null,
+      paymentResponseCode: 'Success',
+      authorizedAmount: null,
+      authorizationExpires: null,
+      originalTransactionId: original.id,
+      events: [{ eventType: 'Refund', eventDate: at, comments: null }],
+    });
+    await repository.transactions.addEvent(
+      original.id,
+      'Refund',
+      at,
+      `Refund ${created.publicId}: ${formatAmount(amount)}`,
+    );
+    return { ok: true, transaction: created };
+  });
+}

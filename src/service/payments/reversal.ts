@@ -1,0 +1,109 @@
+import type { ErrorCode } from '../../shared/messages/en.js';
+import { parseAmount } from '../../shared/money.js';
+import { MAX_PAGE_SIZE } from '../../shared/transaction-search.js';
+import type { FieldError } from '../../shared/wire.js';
+import type { StoredTransaction } from '../storage/transactions.js';
+
+/** Why a void or a refund was refused (docs/api.md#voids-refunds-and-settlement). */
+export type ReversalResponseCode =
+  | 'PreviouslyVoided'
+  | 'AlreadySettled'
+  | 'PreviouslyRejected'
+  | 'NotSettled'
+  | 'AmountExceedsRemaining'
+  | 'NotRefundable';
+
+/** What a void or a refund decided: done, with the transaction to answer, or refused and why. */
+export type ReversalResult =
+  | { ok: true; transaction: StoredTransaction }
+  | { ok: false; declined: true; reversalResponseCode: ReversalResponseCode; message: string };
+
+/** A refusal of a reversal. */
+export const refused = (reversalResponseCode: ReversalResponseCode, message: string): ReversalResult => ({
+  ok: false,
+  declined: true,
+  reversalResponseCode,
+  message,
+});
+
+/** The codes and messages of a bad refund body or page (service-only, like the search's). */
+export const REFUND_MESSAGES = {
+  INVALID_REFUND_AMOUNT: 'amount is a number of currency units, more than 0, with at most 2 decimals (e.g. 40.00).',
+  INVALID_SEND_RECEIPT: 'sendReceipt must be true or false.',
+  UNKNOWN_REFUND_FIELD: 'A refund takes only amount and sendReceipt.',
+  UNKNOWN_VOID_FIELD: 'A void takes only sendReceipt.',
+  INVALID_PAGE: 'page must be a whole number from 1 to 1000000.',
+  INVALID_PAGE_SIZE: 'pageSize must be a whole number from 1 to 50.',
+  UNKNOWN_PAGE_PARAMETER: 'This list takes only page and pageSize.',
+} as const;
+
+type Problems = FieldError[];
+const problem = (field: string, code: keyof typeof REFUND_MESSAGES): FieldError => ({
+  field,
+  // Service-only codes: the browser never refunds, so they stay out of the hosted bundles' catalog.
+  code: code as unknown as ErrorCode,
+  message: REFUND_MESSAGES[code],
+});
+
+/** A refund body: `{ amount?, sendReceipt? }`, amount in currency units → cents (null: all that is left). */
+export function validateRefundRequest(
+  body: unknown,
+): { ok: true; value: { amountCents: number | null; sendReceipt: boolean } } | { ok: false; errors: Problems } {
+  const fields = body === undefined || body === null ? {} : body;
+  if (typeof fields !== 'object' || Array.isArray(fields))
+    return { ok: false, errors: [problem('amount', 'INVALID_REFUND_AMOUNT')] };
+  const errors: Problems = [];
+  let amountCents: number | null = null;
+  for (const [name, value] of Object.entries(fields)) {
+    if (name === 'amount') {
+      const parsed = typeof value === 'number' ? parseAmount(value) : null;
+      if (parsed?.ok && parsed.cents > 0) amountCents = parsed.cents;
+      else errors.push(problem('amount', 'INVALID_REFUND_AMOUNT'));
+    } else if (name === 'sendReceipt') {
+      if (typeof value !== 'boolean') errors.push(problem('sendReceipt', 'INVALID_SEND_RECEIPT'));
+    } else errors.push(problem(name, 'UNKNOWN_REFUND_FIELD'));
+  }
+  const sendReceipt = (fields as { sendReceipt?: unknown }).sendReceipt === true;
+  return errors.length ? { ok: false, errors } : { ok: true, value: { amountCents, sendReceipt } };
+}
+
+/** A void body: optional, `{ sendReceipt? }`. */
+export function validateVoidRequest(
+  body: unknown,
+): { ok: true; value: { sendReceipt: boolean } } | { ok: false; errors: Problems } {
+  const fields = body === undefined || body === null ? {} : body;
+  if (typeof fields !== 'object' || Array.isArray(fields))
+    return { ok: false, errors: [problem('sendReceipt', 'UNKNOWN_VOID_FIELD')] };
+  const errors = Object.entries(fields).map(([name, value]) =>
+    name !== 'sendReceipt'
+      ? problem(name, 'UNKNOWN_VOID_FIELD')
+      : typeof value !== 'boolean'
+        ? problem('sendReceipt', 'INVALID_SEND_RECEIPT')
+        : null,
+  );
+  const found = errors.filter((error): error is FieldError => error !== null);
+  const { sendReceipt } = fields as { sendReceipt?: boolean };
+  return found.length ? { ok: false, errors: found } : { ok: true, value: { sendReceipt: sendReceipt ?? false } };
+}
+
+const wholeNumber = (value: unknown, max: number): number | null =>
+  typeof value === 'string' && /^\d{1,7}$/.test(value) && Number(value) >= 1 && Number(value) <= max
+    ? Number(value)
+    : null;
+
+/** `?page=&pageSize=` of a list: page from 1, pageSize 1 to 50 (default 25). */
+export function validatePage(
+  query: unknown,
+): { ok: true; value: { page: number; pageSize: number } } | { ok: false; errors: Problems } {
+  const given = (query ?? {}) as Record<string, unknown>;
+  const errors: Problems = Object.keys(given)
+    .filter((name) => name !== 'page' && name !== 'pageSize')
+    .map((name) => problem(name, 'UNKNOWN_PAGE_PARAMETER'));
+  const page = given.page === undefined ? 1 : wholeNumber(given.page, 1_000_000);
+  const pageSize = given.pageSize === undefined ? 25 : wholeNumber(given.pageSize, MAX_PAGE_SIZE);
+  if (page === null) errors.push(problem('page', 'INVALID_PAGE'));
+  if (pageSize === null) errors.push(problem('pageSize', 'INVALID_PAGE_SIZE'));
+  return errors.length || page === null || pageSize === null
+    ? { ok: false, errors }
+    : { ok: true, value: { page, pageSize } };
+}

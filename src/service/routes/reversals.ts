@@ -1,0 +1,104 @@
+import type { FastifyInstance } from 'fastify';
+import { callerOf, secretOnly } from '../auth/authenticate.js';
+import { baseUrl, type ServiceDeps } from '../deps.js';
+import { ApiError } from '../errors.js';
+import { idempotent, type Outcome } from '../idempotency.js';
+import {
+  refundRequestSchema,
+  refundResponses,
+  voidRequestSchema,
+  voidResponses,
+} from '../openapi/lifecycle-schemas.js';
+import { fromCheck, requestSchema, type RequestTypes } from '../openapi/request-schema.js';
+import { idempotentHeaders, secretSecurity, transactionIdParamsSchema } from '../openapi/schemas.js';
+import { refund } from '../payments/refund.js';
+import { toTransactionResponse } from '../payments/responses.js';
+import { validateRefundRequest, validateVoidRequest, type ReversalResult } from '../payments/reversal.js';
+import { voidTransaction } from '../payments/void.js';
+
+/** A refused reversal as a 400 with `reversalResponseCode` (docs/api.md#voids-refunds-and-settlement). */
+function refusedOutcome(result: Extract<ReversalResult, { ok: false }>, requestId: string): Outcome {
+  return {
+    status: 400,
+    headers: {},
+    body: {
+      message: result.message,
+      code: 'REVERSAL_DECLINED',
+      reversalResponseCode: result.reversalResponseCode,
+      requestId,
+    },
+  };
+}
+
+const params = requestSchema({ ...transactionIdParamsSchema }, (value) => ({
+  value: value as { transactionId: string },
+}));
+
+/** Voids and refunds (docs/api.md#voids-refunds-and-settlement): HTTP in and out of payments/void.ts and refund.ts. */
+export function reversalRoutes(instance: FastifyInstance, deps: ServiceDeps): void {
+  const app = instance.withTypeProvider<RequestTypes>();
+
+  app.post(
+    '/api/v1/transactions/:transactionId/void',
+    {
+      schema: {
+        operationId: 'voidTransaction',
+        summary: 'Void a transaction before settlement',
+        description:
+          'Cancels an unsettled sale or capture (the payer is not charged; fee and netAmount become 0) or releases an open authorization. A settled one is refunded instead. The body is optional. Takes an `Idempotency-Key`.',
+        tags: ['Transactions'],
+        security: secretSecurity,
+        requestHeaders: idempotentHeaders,
+        params,
+        body: requestSchema(voidRequestSchema, fromCheck(validateVoidRequest)),
+        response: voidResponses,
+      },
+      onRequest: secretOnly(deps),
+    },
+    (request, reply) => {
+      const { scope } = callerOf(request);
+      const { transactionId } = request.params;
+      return idempotent(request, reply, deps, scope, `transactions.void:${transactionId}`, async (repository) => {
+        const result = await voidTransaction(transactionId, scope, { ...deps, repository });
+        if (!result) throw ApiError.of(404, 'TRANSACTION_NOT_FOUND');
+        if (!result.ok) return refusedOutcome(result, request.id);
+        return { status: 200, headers: {}, body: toTransactionResponse(result.transaction) };
+      });
+    },
+  );
+
+  app.post(
+    '/api/v1/transactions/:transactionId/refund',
+    {
+      schema: {
+        operationId: 'refundTransaction',
+        summary: 'Refund a settled transaction, in full or in part',
+        description:
+          'Gives back `amount` (or all that is left) as a new transaction of −amount; the agency’s funding bears it and the fee stays (docs/fees.md#refunds). Before settlement, void instead. Takes an `Idempotency-Key`.',
+        tags: ['Transactions'],
+        security: secretSecurity,
+        requestHeaders: idempotentHeaders,
+        params,
+        body: requestSchema(refundRequestSchema, fromCheck(validateRefundRequest)),
+        response: refundResponses,
+      },
+      onRequest: secretOnly(deps),
+    },
+    (request, reply) => {
+      const { scope } = callerOf(request);
+      const { transactionId } = request.params;
+      const base = baseUrl(request, deps);
+      // The key is per transaction: the same key and body for another transaction is another refund.
+      return idempotent(request, reply, deps, scope, `transactions.refund:${transactionId}`, async (repository) => {
+        const result = await refund(transactionId, request.body.amountCents, scope, { ...deps, repository });
+        if (!result) throw ApiError.of(404, 'TRANSACTION_NOT_FOUND');
+        if (!result.ok) return refusedOutcome(result, request.id);
+        return {
+          status: 201,
+          headers: { Location: `${base}/api/v1/transactions/${result.transaction.id}` },
+          body: toTransactionResponse(result.transaction),
+        };
+      });
+    },
+  );
+}
