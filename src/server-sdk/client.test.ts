@@ -13,7 +13,7 @@ import {
   anyNumber,
   matching,
 } from '../service/testing/harness.js';
-import { PaymentDeclinedError, PaytokenApiError, PaytokenClient } from './index.js';
+import { PaymentDeclinedError, PaytokenApiError, PaytokenClient, ReversalDeclinedError } from './index.js';
 
 let service: TestService;
 let apiUrl: string;
@@ -143,6 +143,42 @@ describe('PaytokenClient against the service', () => {
     await expect(
       springfield.transactions.create({ payer: 'Ada', amount: Number.NaN, tokenId: 'tok_x' }),
     ).rejects.toThrow(/amount must be an amount/);
+  });
+});
+
+describe('PaytokenClient after the charge (docs/api.md#voids-refunds-and-settlement)', () => {
+  it('voids, settles, lists batches and refunds; refusals are ReversalDeclinedError', async () => {
+    const tokenId = await browserToken();
+    const first = await springfield.transactions.create({ payer: 'Ada', amount: 61.11, payerFee: 0.01, tokenId });
+    expect(await springfield.transactions.void(first.id)).toMatchObject({ id: first.id, status: 'Voided', amount: 0 });
+    const again = await springfield.transactions.void(first.id).catch((error: unknown) => error);
+    expect(again).toBeInstanceOf(ReversalDeclinedError);
+    expect(again).toMatchObject({ status: 400, code: 'REVERSAL_DECLINED', reversalResponseCode: 'PreviouslyVoided' });
+
+    const sale = await springfield.transactions.create({ payer: 'Ada', amount: 103.25, payerFee: 3.25, tokenId });
+    await expect(springfield.transactions.refund(sale.id, { amount: 40 })).rejects.toMatchObject({
+      name: 'ReversalDeclinedError',
+      reversalResponseCode: 'NotSettled',
+    });
+    const batch = await springfield.sandbox.settle();
+    expect(batch).toMatchObject({ currency: 'USD', numberOfDebits: expect.any(Number) as unknown });
+    const { batches, totalRecords } = await springfield.batches.list();
+    expect([totalRecords >= 1, batches[0]?.id]).toEqual([true, batch.id]);
+    const settled = await springfield.batches.transactions(batch.id);
+    expect(settled.transactions.map((transaction) => transaction.id)).toContain(sale.id);
+
+    const refund = await springfield.transactions.refund(sale.id, { amount: 40 }, { idempotencyKey: 'sdk-refund-1' });
+    expect(refund).toMatchObject({ amount: -40, netAmount: -40, fee: 0, originalTransactionId: sale.id });
+    expect(await springfield.transactions.refund(sale.id, { amount: 40 }, { idempotencyKey: 'sdk-refund-1' })).toEqual(
+      refund,
+    );
+    await expect(springfield.transactions.refund(sale.id, { amount: 70 })).rejects.toMatchObject({
+      reversalResponseCode: 'AmountExceedsRemaining',
+      message: expect.stringContaining('63.25') as unknown,
+    });
+    expect(await springfield.transactions.refund(sale.id)).toMatchObject({ amount: -63.25 });
+    expect(await springfield.transactions.retrieve(sale.id)).toMatchObject({ status: 'Refunded', fee: 3.25 });
+    await expect(springfield.transactions.refund(sale.id, { amount: 0.001 })).rejects.toThrow(RangeError);
   });
 });
 

@@ -1,6 +1,8 @@
 import { centsToAmount, parseAmount } from '../shared/money.js';
 import type {
   AuthorizationResponse,
+  BatchListResponse,
+  BatchResponse,
   TokenResponse,
   TransactionFeesResponse,
   TransactionRequest,
@@ -121,5 +123,59 @@ export class PaytokenClient {
         options,
       );
     },
+    /**
+     * Voids a transaction before settlement: the payer is not charged, fee and net become 0; an open
+     * authorization is released (docs/api.md#voids-refunds-and-settlement). A refusal throws a
+     * `ReversalDeclinedError` (e.g. `AlreadySettled`: refund instead). Retries are safe: an
+     * Idempotency-Key is sent (pass `idempotencyKey` to choose it).
+     * @example const voided = await paytoken.transactions.void(1042); voided.status // 'Voided'
+     */
+    void: (id: number | string, options?: RequestOptions): Promise<TransactionResponse> =>
+      this.request('POST', `/api/v1/transactions/${encodeURIComponent(String(id))}/void`, {}, options),
+    /**
+     * Refunds a settled transaction, all that is left or `amount` of it, as a new transaction with a
+     * negative amount; the agency bears it and the fee stays (docs/fees.md#refunds). A refusal throws
+     * a `ReversalDeclinedError` (`NotSettled`: void instead; `AmountExceedsRemaining`, with what is
+     * left in the message). Retries are safe: an Idempotency-Key is sent.
+     * @example const refund = await paytoken.transactions.refund(1042, { amount: 40 }); refund.amount // -40
+     */
+    refund: async (
+      id: number | string,
+      request: { amount?: number } = {},
+      options?: RequestOptions,
+    ): Promise<TransactionResponse> => {
+      if (request.amount !== undefined) cents(request.amount, 'amount');
+      return this.request('POST', `/api/v1/transactions/${encodeURIComponent(String(id))}/refund`, request, options);
+    },
+  };
+
+  readonly batches = {
+    /**
+     * One page of your settlement batches, newest first (docs/api.md#voids-refunds-and-settlement).
+     * @example const { batches, totalRecords } = await paytoken.batches.list({ page: 1, pageSize: 25 })
+     */
+    list: ({ page = 1, pageSize = 25 }: { page?: number; pageSize?: number } = {}): Promise<BatchListResponse> =>
+      this.request('GET', `/api/v1/batches?page=${page}&pageSize=${pageSize}`),
+    /**
+     * One page of the transactions a batch settled, oldest first.
+     * @example const { transactions } = await paytoken.batches.transactions(17)
+     */
+    transactions: (
+      id: number,
+      { page = 1, pageSize = 25 }: { page?: number; pageSize?: number } = {},
+    ): Promise<{ transactions: TransactionResponse[]; totalRecords: number }> =>
+      this.request(
+        'GET',
+        `/api/v1/batches/${encodeURIComponent(String(id))}/transactions?page=${page}&pageSize=${pageSize}`,
+      ),
+  };
+
+  readonly sandbox = {
+    /**
+     * Sandbox processor only: closes your open settlement batch now, as the daily cut-off would, and
+     * returns it (with no transactions when nothing was open).
+     * @example const batch = await paytoken.sandbox.settle(); batch.numberOfDebits
+     */
+    settle: (): Promise<BatchResponse> => this.request('POST', '/api/v1/sandbox/settle'),
   };
 }

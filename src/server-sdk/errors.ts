@@ -1,4 +1,4 @@
-import type { ErrorBody, PaymentResponseCode } from '../shared/wire.js';
+import type { ErrorBody, PaymentResponseCode, ReversalResponseCode } from '../shared/wire.js';
 
 /** Any non-2xx answer of the API, or a failure to get one (status 0). */
 export class PaytokenApiError extends Error {
@@ -31,5 +31,25 @@ export class PaymentDeclinedError extends PaytokenApiError {
     super(status, body);
     this.paymentResponseCode = body.paymentResponseCode;
     this.transactionId = body.id;
+  }
+}
+
+/**
+ * A void or a refund the service refused (docs/api.md#voids-refunds-and-settlement):
+ * `reversalResponseCode` says why (`PreviouslyVoided`, `AlreadySettled`, `NotSettled`,
+ * `AmountExceedsRemaining`, …) and the message what to do instead.
+ * @example
+ * try { await paytoken.transactions.void(id) } catch (error) {
+ *   if (error instanceof ReversalDeclinedError && error.reversalResponseCode === 'AlreadySettled')
+ *     await paytoken.transactions.refund(id)
+ * }
+ */
+export class ReversalDeclinedError extends PaytokenApiError {
+  override readonly name = 'ReversalDeclinedError';
+  readonly reversalResponseCode: ReversalResponseCode;
+
+  constructor(status: number, body: Partial<ErrorBody> & { reversalResponseCode: ReversalResponseCode }) {
+    super(status, body);
+    this.reversalResponseCode = body.reversalResponseCode;
   }
 }

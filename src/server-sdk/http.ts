@@ -1,6 +1,6 @@
 import { withRetries } from '../shared/http-retry.js';
 import type { ErrorBody } from '../shared/wire.js';
-import { PaymentDeclinedError, PaytokenApiError } from './errors.js';
+import { PaymentDeclinedError, PaytokenApiError, ReversalDeclinedError } from './errors.js';
 
 export interface HttpOptions {
   apiUrl: string;
@@ -68,6 +68,8 @@ export function createHttp(options: HttpOptions) {
     const { response, body: parsed } = attempt;
     if (response.ok) return parsed as T;
     const error = (parsed && typeof parsed === 'object' ? parsed : {}) as Partial<ErrorBody>;
+    if (error.reversalResponseCode)
+      throw new ReversalDeclinedError(response.status, { ...error, reversalResponseCode: error.reversalResponseCode });
     if (error.paymentResponseCode)
       throw new PaymentDeclinedError(response.status, { ...error, paymentResponseCode: error.paymentResponseCode });
     throw new PaytokenApiError(response.status, error);

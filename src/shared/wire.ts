@@ -82,6 +82,34 @@ export interface ErrorBody {
   /** Declines only (docs/api.md#declines). */
   id?: number;
   paymentResponseCode?: PaymentResponseCode;
+  /** Refused voids and refunds only (docs/api.md#voids-refunds-and-settlement). */
+  reversalResponseCode?: ReversalResponseCode;
+}
+
+/** Why a void or a refund was refused (docs/api.md#voids-refunds-and-settlement). */
+export type ReversalResponseCode =
+  | 'PreviouslyVoided'
+  | 'AlreadySettled'
+  | 'PreviouslyRejected'
+  | 'NotSettled'
+  | 'AmountExceedsRemaining'
+  | 'NotRefundable';
+
+/** A closed settlement batch (docs/api.md#voids-refunds-and-settlement): debits are payments, credits refunds. */
+export interface BatchResponse {
+  id: number;
+  created: string;
+  numberOfCredits: number;
+  totalOfCredits: number;
+  numberOfDebits: number;
+  totalOfDebits: number;
+  currency: 'USD';
+}
+
+/** `GET /api/v1/batches`: one page, newest first. */
+export interface BatchListResponse {
+  batches: BatchResponse[];
+  totalRecords: number;
 }
 
 /** `GET|POST /api/v1/transactionFees` (docs/api.md#fees). */

@@ -1,5 +1,6 @@
 import { centsToAmount } from '../../shared/money.js';
 import type {
+  BatchResponse,
   AttributeValue,
   AttributeValues,
   AuthorizationResponse,
@@ -46,7 +47,7 @@ export function statusOf(t: StoredTransaction): TransactionStatus {
 }
 
 /** A closed settlement batch as the wire shows it: totals as amounts. */
-export const toBatchResponse = (batch: StoredBatch) => ({
+export const toBatchResponse = (batch: StoredBatch): BatchResponse => ({
   id: batch.id,
   created: batch.created.toISOString(),
   numberOfCredits: batch.numberOfCredits,

@@ -1,17 +1,10 @@
 import type { ErrorCode } from '../../shared/messages/en.js';
 import { parseAmount } from '../../shared/money.js';
 import { MAX_PAGE_SIZE } from '../../shared/transaction-search.js';
-import type { FieldError } from '../../shared/wire.js';
-import type { StoredTransaction } from '../storage/transactions.js';
+import type { FieldError, ReversalResponseCode } from '../../shared/wire.js';
 
-/** Why a void or a refund was refused (docs/api.md#voids-refunds-and-settlement). */
-export type ReversalResponseCode =
-  | 'PreviouslyVoided'
-  | 'AlreadySettled'
-  | 'PreviouslyRejected'
-  | 'NotSettled'
-  | 'AmountExceedsRemaining'
-  | 'NotRefundable';
+export type { ReversalResponseCode };
+import type { StoredTransaction } from '../storage/transactions.js';
 
 /** What a void or a refund decided: done, with the transaction to answer, or refused and why. */
 export type ReversalResult =
