@@ -1,13 +1,20 @@
 /**
  * The demo integrator: a checkout backend that knows Paytoken only through the server SDK. It serves
  * three checkout pages (the drop-in form, the same form isolated in Paytoken's iframe, and the page's
- * own fields with the hosted script), shows fees,
- * and charges the token id the browser sends, acting for the client the payer chose.
+ * own fields with the hosted script), shows fees, and charges the token id the browser sends, acting
+ * for the client the payer chose; its Payments page voids, refunds and settles (demo/payments.ts).
  */
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { PaymentDeclinedError, PaytokenApiError, PaytokenClient } from '../src/server-sdk/index.js';
+import {
+  PaymentDeclinedError,
+  PaytokenApiError,
+  PaytokenClient,
+  ReversalDeclinedError,
+  type TransactionResponse,
+} from '../src/server-sdk/index.js';
+import { recentPayments, transactionIdOf } from './payments.js';
 
 export interface DemoAccount {
   name: string;
@@ -32,6 +39,7 @@ const PAGES: Record<string, string> = {
   '/dropin': 'dropin.html',
   '/isolated': 'isolated.html',
   '/script-tag': 'script-tag.html',
+  '/payments': 'payments.html',
   '/demo.css': 'demo.css',
   '/favicon.svg': 'favicon.svg',
 };
@@ -48,6 +56,9 @@ const METHOD_NAMES: Record<string, string> = {
   Jcb: 'JCB',
   MasterCard: 'Mastercard',
 };
+
+const methodName = (transaction: TransactionResponse): string =>
+  METHOD_NAMES[transaction.transactionType ?? ''] ?? transaction.transactionType ?? 'Unknown';
 
 class DemoError extends Error {
   constructor(
@@ -123,10 +134,29 @@ export async function startDemo(options: DemoOptions): Promise<{ url: string; cl
         charged: transaction.amount,
         payerFee: transaction.payerFee,
         agencyNet: transaction.netAmount,
-        method: METHOD_NAMES[transaction.transactionType ?? ''] ?? transaction.transactionType,
+        method: methodName(transaction),
         lastFour: token.lastFour,
         payerFeeMode: transaction.payerFeeMode,
       });
+    }
+    if (request.method === 'GET' && url.pathname === '/payments/list')
+      return sendJson(response, 200, await recentPayments(clientFor(url.searchParams.get('account')), methodName));
+    if (request.method === 'POST' && url.pathname.startsWith('/payments/')) {
+      const body = await readJson(request);
+      const client = clientFor(body.account);
+      if (url.pathname === '/payments/settle') return sendJson(response, 200, await client.sandbox.settle());
+      const id = transactionIdOf(body.transactionId);
+      if (id === null) throw new DemoError(400, 'No transaction was chosen.');
+      if (url.pathname === '/payments/void') return sendJson(response, 200, await client.transactions.void(id));
+      if (url.pathname === '/payments/refund') {
+        const amount = body.amount === undefined || body.amount === '' ? undefined : Number(body.amount);
+        if (amount !== undefined && !(amount > 0))
+          throw new DemoError(
+            400,
+            'Enter the amount to refund, such as 40.00, or leave it empty for all that is left.',
+          );
+        return sendJson(response, 201, await client.transactions.refund(id, { amount }));
+      }
     }
     throw new DemoError(404, 'Not found.');
   }
@@ -139,6 +169,9 @@ export async function startDemo(options: DemoOptions): Promise<{ url: string; cl
           paymentResponseCode: error.paymentResponseCode,
           transactionId: error.transactionId,
         });
+      if (error instanceof ReversalDeclinedError)
+        return sendJson(response, 400, { message: error.message, reversalResponseCode: error.reversalResponseCode });
+      if (error instanceof RangeError) return sendJson(response, 400, { message: error.message });
       if (error instanceof PaytokenApiError) {
         const unavailable = error.status === 0 || error.status >= 500;
         return sendJson(response, unavailable ? 502 : 400, {

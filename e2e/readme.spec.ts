@@ -49,6 +49,7 @@ const runSnippet = (page: Page, name: string) =>
 test('the README holds every snippet verbatim', () => {
   for (const name of [
     'sdk.js',
+    'sdk-lifecycle.js',
     'hosted-script.html',
     'bank-account.js',
     'dropin.html',
@@ -239,4 +240,39 @@ test('the server SDK checkout runs with the sandbox variables and a token id', a
   });
   const gone = await service.asServer(service.accounts.springfield, `/api/v1/tokens/${id}`);
   expect(gone.status).toBe(404);
+});
+
+test('the server SDK after the charge: void, settle, refund, as the README shows', async ({ service }) => {
+  const made = await service.asServer(service.accounts.springfield, '/api/v1/tokens', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      payer: 'Ada Lovelace',
+      emailAddress: 'ada@example.com',
+      creditCardInformation: {
+        accountHolder: 'Ada Lovelace',
+        cardNumber: VISA.number,
+        cvc: VISA.cvc,
+        month: '12',
+        year: 2030,
+      },
+    }),
+  });
+  expect(made.status).toBe(201);
+  const { id } = (await made.json()) as { id: string };
+  const cwd = mkdtempSync(join(tmpdir(), 'readme-sdk-lifecycle-'));
+  symlinkSync(service.dataDir, join(cwd, '.data'));
+  const script = new URL('sdk-lifecycle.js', SNIPPETS).pathname;
+  const { stdout } = await promisify(execFile)('bash', ['-c', `. .data/sandbox.env && node "${script}" ${id}`], {
+    cwd,
+    env: { ...process.env, PAYTOKEN: service.url },
+  });
+  const result = JSON.parse(stdout) as { after: { id: number }; settled: number[]; batch: { numberOfDebits: number } };
+  expect(result).toMatchObject({
+    voided: { status: 'Voided', amount: 0, fee: 0, netAmount: 0 },
+    refund: { amount: -40, netAmount: -40, fee: 0, originalTransactionId: result.after.id },
+    after: { status: 'PartiallyRefunded', amount: 103.25, fee: 3.25, netAmount: 100 },
+  });
+  expect(result.settled).toContain(result.after.id);
+  expect(result.batch.numberOfDebits).toBeGreaterThanOrEqual(1);
 });

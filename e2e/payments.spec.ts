@@ -1,0 +1,74 @@
+/**
+ * Issue 11, the integrator's side: the demo's Payments page voids, settles and refunds real
+ * payments through the server SDK, and the receipt leads to it.
+ */
+import type { Page } from '@playwright/test';
+import { demoTest, expect } from './fixtures.js';
+import { VISA, choose, payWithDropin, receipt } from './support/checkout.js';
+
+/** Pays `amountDue` to Springfield with the drop-in form and follows the receipt's link to Payments. */
+async function payAndOpenPayments(page: Page, demoUrl: string, amountDue: string): Promise<string> {
+  await page.goto(`${demoUrl}/dropin`);
+  await choose(page, 'springfield', amountDue);
+  await payWithDropin(page, VISA);
+  const { transactionId } = await receipt(page);
+  await page.getByRole('link', { name: 'See it in Payments' }).click();
+  await expect(page).toHaveURL(/\/payments\?account=springfield$/);
+  return transactionId as string;
+}
+
+const rowOf = (page: Page, id: string) => page.locator(`tr[data-transaction-id="${id}"]`);
+const field = (page: Page, id: string, name: string) => rowOf(page, id).locator(`[data-field="${name}"]`);
+
+demoTest.describe('demo Payments page', () => {
+  demoTest('voids a payment before settlement: nothing charged, no fee, no net', async ({ page, demo }) => {
+    const id = await payAndOpenPayments(page, demo.url, '41.00');
+    await expect(field(page, id, 'status')).toHaveText('Captured');
+    await expect(field(page, id, 'amount')).toHaveText('$42.33');
+    await rowOf(page, id).getByRole('button', { name: 'Void' }).click();
+    await expect(page.getByRole('status')).toHaveText(`Transaction ${id} is voided: the payer is not charged.`);
+    await expect(field(page, id, 'status')).toHaveText('Voided');
+    await expect(field(page, id, 'amount')).toHaveText('$0.00');
+    await expect(field(page, id, 'fee')).toHaveText('$0.00');
+    await expect(field(page, id, 'events')).toHaveText('Sale → Void');
+    await expect(rowOf(page, id).getByRole('button')).toHaveCount(0);
+  });
+
+  demoTest('settles, then refunds in part and in full; more than is left is refused', async ({ page, demo }) => {
+    const id = await payAndOpenPayments(page, demo.url, '100.00');
+    await expect(rowOf(page, id).getByRole('button', { name: 'Refund' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Settle now' }).click();
+    await expect(page.getByRole('status')).toHaveText(/^Batch \d+ settled [1-9]\d* payment\(s\) and 0 refund\(s\)\.$/);
+    await expect(field(page, id, 'status')).toHaveText('Settled');
+    await expect(rowOf(page, id).getByRole('button', { name: 'Void' })).toHaveCount(0);
+
+    const amount = page.getByRole('textbox', { name: `Refund amount for transaction ${id}` });
+    await amount.fill('40.00');
+    await rowOf(page, id).getByRole('button', { name: 'Refund' }).click();
+    await expect(page.getByRole('status')).toHaveText(
+      new RegExp(`^Refunded \\$40\\.00 of transaction ${id} \\(refund \\d+\\)\\.$`),
+    );
+    await expect(field(page, id, 'status')).toHaveText('PartiallyRefunded');
+    await expect(field(page, id, 'fee')).toHaveText('$3.25');
+    const refundRow = page.locator('tr', { hasText: `(refund of ${id})` });
+    await expect(refundRow.locator('[data-field="amount"]')).toHaveText('−$40.00');
+    await expect(refundRow.locator('[data-field="net"]')).toHaveText('−$40.00');
+
+    await amount.fill('forty');
+    await rowOf(page, id).getByRole('button', { name: 'Refund' }).click();
+    await expect(page.getByRole('status')).toHaveText(/^Enter the amount to refund, such as 40.00/);
+    await amount.fill('63.26');
+    await rowOf(page, id).getByRole('button', { name: 'Refund' }).click();
+    await expect(page.getByRole('status')).toHaveText('The refund is more than what is left to refund: 63.25 remains.');
+    await rowOf(page, id).getByRole('button', { name: 'Refund' }).click();
+    await expect(page.getByRole('status')).toHaveText(new RegExp(`^Refunded \\$63\\.25 of transaction ${id}`));
+    await expect(field(page, id, 'status')).toHaveText('Refunded');
+    await expect(field(page, id, 'events')).toHaveText('Sale → Settle → Refund → Refund');
+  });
+
+  demoTest('shows a payer’s name as text, never as markup', async ({ page, demo }) => {
+    await page.goto(`${demo.url}/payments?account=shelby`);
+    await expect(page.locator('#account')).toHaveValue('shelby');
+    await expect(page.locator('table img, table script')).toHaveCount(0);
+  });
+});
