@@ -143,6 +143,13 @@ describe('void', () => {
 });
 
 describe('refund', () => {
+  it('is 404 for another account’s transaction, settled or not, and for no transaction', async () => {
+    const sale = await charge(100, service.accounts.shelby);
+    await settle(service.accounts.shelby);
+    expect((await refundOf(sale.id)).json()).toMatchObject({ code: 'TRANSACTION_NOT_FOUND' });
+    expect((await refundOf(999_999_999)).statusCode).toBe(404);
+  });
+
   it('before settlement says to void instead', async () => {
     const sale = await charge(100);
     const response = await refundOf(sale.id);

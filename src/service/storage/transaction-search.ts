@@ -94,8 +94,10 @@ function matchingRows(criteria: SearchCriteria, param: (value: unknown) => strin
   if (criteria.until) conditions.push(`t.created_at < ${param(criteria.until)}::timestamptz`);
   conditions.push(...amountConditions(criteria, param));
   if (criteria.lastFour !== null) conditions.push(`right(t.masked_account_number, 4) = ${param(criteria.lastFour)}`);
-  // Settlement fills batch_id (migration 6); until a batch closes, a batchId search finds nothing.
-  if (criteria.batchId !== null) conditions.push(`t.batch_id::text = ${param(criteria.batchId)}`);
+  // Batch ids are whole numbers (migration 8): any other batchId matches nothing, and a number
+  // compares as one, so the transactions_batch index serves it.
+  if (criteria.batchId !== null)
+    conditions.push(/^\d{1,9}$/.test(criteria.batchId) ? `t.batch_id = ${param(Number(criteria.batchId))}` : 'FALSE');
   const rows = `SELECT t.id, t.created_at, t.payer FROM transactions t WHERE ${conditions.join(' AND ')}
                 ORDER BY t.created_at DESC, t.id DESC`;
   if (criteria.payerName === null) return `(${rows}) t`;
