@@ -1,7 +1,8 @@
 /**
  * Time from paytoken-form.js starting to execute to an interactive <paytoken-form> (defined,
  * rendered), in Chromium with 4× CPU throttling; median and p95 of 60 runs (enough that the p95 is
- * the 57th of 60, not the slowest).
+ * the 58th of 60, not the slowest). `FORM_JS=path` times another build of the form (before/after).
+ * Alone: `npx tsx bench/form-interactive.ts` (after `npm run build`).
  */
 import { readFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
@@ -11,7 +12,10 @@ import type { Row } from './report.js';
 const RUNS = 60;
 
 export async function formInteractive(): Promise<Row[]> {
-  const script = readFileSync(new URL('../dist/browser/paytoken-form.js', import.meta.url), 'utf8');
+  const script = readFileSync(
+    process.env.FORM_JS ?? new URL('../dist/browser/paytoken-form.js', import.meta.url),
+    'utf8',
+  );
   const browser = await chromium.launch(config.use?.launchOptions);
   const times: number[] = [];
   try {
@@ -52,4 +56,9 @@ export async function formInteractive(): Promise<Row[]> {
     },
     { name: 'paytoken-form.js to interactive, 4× CPU (p95)', value: at(0.95), unit: 'ms', budget: { atMost: 110 } },
   ];
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { printTable } = await import('./report.js');
+  printTable(await formInteractive());
 }

@@ -181,8 +181,14 @@ export class PaytokenForm extends LitElement {
     return complete;
   }
 
-  protected override updated(): void {
-    this.#masks.attach(this.renderRoot);
+  /** On the shadow root, once: no listener is bound to each input in the first render. */
+  protected override createRenderRoot(): HTMLElement | DocumentFragment {
+    const root = super.createRenderRoot();
+    this.#masks.attach(root);
+    root.addEventListener('focusout', (event) =>
+      this.#handleBlur((event.target as HTMLInputElement).name as FieldName),
+    );
+    return root;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -272,8 +278,9 @@ export class PaytokenForm extends LitElement {
   }
 
   #handleBlur(name: FieldName): void {
-    const check = this.#check(name);
-    if (this.#values[name] && !check.isValid) this.errors = { ...this.errors, [name]: check.code };
+    // Leaving a tab or a button (no name, no value) checks nothing.
+    const check = this.#values[name] && this.#check(name);
+    if (check && !check.isValid) this.errors = { ...this.errors, [name]: check.code };
   }
 
   #showInvalid(invalid: FieldSpec[]): TokenResult {
@@ -384,8 +391,6 @@ export class PaytokenForm extends LitElement {
             name=${spec.name}
             aria-invalid=${common.invalid}
             aria-describedby=${common.describedBy}
-            @change=${(event: Event) => this.#handleValue(spec.name, (event.target as HTMLSelectElement).value)}
-            @blur=${() => this.#handleBlur(spec.name)}
           >
             <option value="">${this.#t('chooseAccountType')}</option>
             ${ACCOUNT_TYPES.map((type) => html`<option value=${type}>${this.#t(type)}</option>`)}
@@ -400,8 +405,6 @@ export class PaytokenForm extends LitElement {
             spellcheck="false"
             aria-invalid=${common.invalid}
             aria-describedby=${common.describedBy}
-            @input=${spec.numeric ? nothing : (event: Event) => this.#handleValue(spec.name, (event.target as HTMLInputElement).value)}
-            @blur=${() => this.#handleBlur(spec.name)}
           />`;
     return html`<div part="field" class="field ${HALF_WIDTH.includes(spec.name) ? 'half' : ''}">
       <label part="label" for=${spec.name}>${this.#t(spec.name)}</label>

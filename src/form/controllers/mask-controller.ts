@@ -63,21 +63,20 @@ export class MaskController implements ReactiveController {
 
   /** The brand the card number and the CVC follow, for masks built later. */
   private brand: CardBrand | null = null;
-  private root?: EventTarget;
 
   /**
-   * Masks the inputs of `root` whose field has a pattern, each at its first input (typed, pasted or
-   * autofilled), not at render: building a mask reads the input's selection, a forced layout in the
-   * first render. The mask formats what that first input brought, and the value is reported.
+   * Listens to `root`'s inputs, once for all (call it once). An input whose field has a pattern is
+   * masked at its first input (typed, pasted or autofilled), not at render: the mask formats what that
+   * input brought, and the value is reported; later ones come through the mask. Other inputs and the
+   * select report their value as it is.
    */
   attach(root: EventTarget): void {
-    if (this.root === root) return;
-    this.root = root;
     root.addEventListener('input', (event) => {
       const input = event.target as HTMLInputElement;
       const name = input.name as FieldName;
       const options = PATTERNS[name];
-      if (!options || this.masks.has(name)) return;
+      if (!options) return this.onChange(name, input.value, input.value);
+      if (this.masks.has(name)) return;
       const mask = createMask(input, { mask: options.mask, prepare: options.prepare, lazy: true });
       mask.on('accept', () => this.onChange(name, mask.unmaskedValue, mask.value));
       this.masks.set(name, mask);
