@@ -56,6 +56,7 @@ test('the README holds every snippet verbatim', () => {
     'dropin-events.js',
     'frame.html',
     'curl.sh',
+    'curl-lifecycle.sh',
   ]) {
     const language = LANGUAGES[name.split('.').pop() as string] as string;
     expect(README.includes(`\`\`\`${language}\n${snippet(name)}\`\`\``), `${name} is in README.md`).toBe(true);
@@ -205,6 +206,34 @@ test('the curl walk-through gives the answers the README shows', async ({ servic
   });
   expect(JSON.parse(answers[5] as string)).toMatchObject({ captured: true, transactionId: hold.transactionId });
   expect(JSON.parse(answers[6] as string)).toMatchObject({ code: 'TOKEN_NOT_FOUND' });
+});
+
+test('the lifecycle with curl gives the answers the README shows', async ({ service }) => {
+  const cwd = mkdtempSync(join(tmpdir(), 'readme-curl-lifecycle-'));
+  symlinkSync(service.dataDir, join(cwd, '.data'));
+  const { stdout } = await promisify(execFile)('bash', [new URL('curl-lifecycle.sh', SNIPPETS).pathname], {
+    cwd,
+    env: { ...process.env, PAYTOKEN: service.url },
+  });
+  const answers = stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+  expect(answers).toHaveLength(6);
+  const [early, batch, refund, after, late, batches] = answers;
+  expect(early).toMatchObject({ code: 'REVERSAL_DECLINED', reversalResponseCode: 'NotSettled' });
+  expect(batch).toMatchObject({ currency: 'USD', numberOfCredits: 0 });
+  expect(refund).toMatchObject({ amount: -40, fee: 0, netAmount: -40, status: 'Captured', batchId: null });
+  expect(after).toMatchObject({
+    amount: 103.25,
+    fee: 3.25,
+    netAmount: 100,
+    status: 'PartiallyRefunded',
+    batchId: batch?.id,
+  });
+  expect(refund?.originalTransactionId).toBe(after?.id);
+  expect(late).toMatchObject({ reversalResponseCode: 'AlreadySettled' });
+  expect(batches).toMatchObject({ batches: [{ id: batch?.id }] });
 });
 
 test('the server SDK checkout runs with the sandbox variables and a token id', async ({ service }) => {
