@@ -220,6 +220,15 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
         CHECK (event_type IN ('Sale', 'Authorize', 'Capture', 'Void', 'Refund', 'Settle'));
     `,
   },
+  {
+    version: 9,
+    name: 'transaction search: by amount within a scope',
+    sql: `
+      CREATE INDEX transactions_amount_search ON transactions
+        (account_id, (COALESCE(via_account_id, 0)), amount_cents, created_at DESC, id DESC)
+        INCLUDE (via_account_id, payment_response_code);
+    `,
+  },
 ];
 
 /** Brings the schema up to the newest version; safe to call on every start. */

@@ -89,7 +89,7 @@ const hasFilters = (criteria: SearchCriteria): boolean =>
  * window come first, in the order of the `transactions_search` index (account, impersonation, newest
  * first), which also carries the columns the filters read (docs/decisions.md, "Transaction search").
  */
-function matchingRows(criteria: SearchCriteria, param: (value: unknown) => string): string {
+function matchingRows(criteria: SearchCriteria, param: (value: unknown) => string, ordered = true): string {
   const conditions = [...scopeAndType(criteria, param), `t.created_at >= ${param(criteria.from)}::timestamptz`];
   if (criteria.until) conditions.push(`t.created_at < ${param(criteria.until)}::timestamptz`);
   conditions.push(...amountConditions(criteria, param));
@@ -99,7 +99,7 @@ function matchingRows(criteria: SearchCriteria, param: (value: unknown) => strin
   if (criteria.batchId !== null)
     conditions.push(/^\d{1,9}$/.test(criteria.batchId) ? `t.batch_id = ${param(Number(criteria.batchId))}` : 'FALSE');
   const rows = `SELECT t.id, t.created_at, t.payer FROM transactions t WHERE ${conditions.join(' AND ')}
-                ORDER BY t.created_at DESC, t.id DESC`;
+                ${ordered ? 'ORDER BY t.created_at DESC, t.id DESC' : ''}`;
   if (criteria.payerName === null) return `(${rows}) t`;
   // PostgreSQL guesses that a few rows contain any text and would scan every account's rows for
   // them; OFFSET 0 keeps the name test outside, on this scope's window read from the index.
@@ -147,12 +147,18 @@ export function transactionSearchStore(sql: Sql) {
      */
     async search(criteria: SearchCriteria): Promise<{ transactions: StoredTransaction[]; totalRecords: number }> {
       const params = new Params();
-      // With filters, the matches are read once (MATERIALIZED) for both the count and the page.
-      const filtered = hasFilters(criteria);
-      const matching = filtered ? 'm t' : matchingRows(criteria, params.add);
-      const total = filtered ? '(SELECT count(*) FROM m)' : countOf(criteria, params.add);
+      // A payer name is matched row by row, so its matches are read once (MATERIALIZED) for both the
+      // count and the page. Other filters have an index each (amount, last four, batch): the count
+      // reads that index alone, unordered, and the page walks the newest-first index to its slice.
+      const materialized = criteria.payerName !== null;
+      const matching = materialized ? 'm t' : matchingRows(criteria, params.add);
+      const total = materialized
+        ? '(SELECT count(*) FROM m)'
+        : hasFilters(criteria)
+          ? `(SELECT count(*) FROM ${matchingRows(criteria, params.add, false)})`
+          : countOf(criteria, params.add);
       const rows = await sql.query<SearchRow | { id: null; total_records: number }>(
-        `WITH ${filtered ? `m AS MATERIALIZED (SELECT t.id, t.created_at FROM ${matchingRows(criteria, params.add)}),` : ''}
+        `WITH ${materialized ? `m AS MATERIALIZED (SELECT t.id, t.created_at FROM ${matchingRows(criteria, params.add)}),` : ''}
               matched AS (SELECT ${total}::integer AS total_records),
               page AS (SELECT t.id, t.created_at FROM ${matching}
                        ORDER BY t.created_at DESC, t.id DESC LIMIT ${params.add(criteria.limit)} OFFSET ${params.add(criteria.offset)})
