@@ -109,7 +109,7 @@ describe('paging', () => {
   });
 });
 
-describe('totals: the day counts agree with counting every row', () => {
+describe('totals and pages: the day counts agree with counting every row', () => {
   it('over windows that start and end inside days, on midnights, or not at all', async () => {
     const token = await tokenFor(springfield());
     const base = Date.parse('2026-10-01T00:00:00Z');
@@ -137,6 +137,16 @@ describe('totals: the day counts agree with counting every row', () => {
         const byDays = await found(springfield(), `${query}&transactionSearchTypeId=${type}`);
         const byRows = await found(springfield(), `${query}&transactionSearchTypeId=${type}&minAmount=0`);
         expect([byDays.totalRecords, byRows.totalRecords], `${query} ${type}`).toEqual([expected, expected]);
+        // Every page, one row each: a page past the first skips whole days by their counts; with a
+        // filter that matches everything it walks every row instead. Both must list the same rows.
+        for (let page = 1; page <= expected + 1; page++) {
+          const [skipping, walking] = await Promise.all([
+            found(springfield(), `${query}&transactionSearchTypeId=${type}&pageSize=1&page=${page}`),
+            found(springfield(), `${query}&transactionSearchTypeId=${type}&pageSize=1&page=${page}&minAmount=0`),
+          ]);
+          expect(idsOf(skipping), `${query} ${type} page ${page}`).toEqual(idsOf(walking));
+          expect(skipping.transactions, `${query} ${type} page ${page}`).toHaveLength(page <= expected ? 1 : 0);
+        }
       }
     }
   });

@@ -135,6 +135,37 @@ function countOf(criteria: SearchCriteria, param: (value: unknown) => string): s
   return `(${inIndex(from, firstMidnight)} + ${days}${tail})`;
 }
 
+/**
+ * For a page past the first without filters: the `skip` CTE, one row giving the oldest UTC midnight
+ * `boundary` whose newer matches (`newer`) are no more than the offset, from the day counts, so the
+ * page reads the index from that midnight with what is left of the offset rather than walking every
+ * newer entry. No row when no whole day fits inside the offset. Same snapshot as the page and count.
+ */
+function skipOf(criteria: SearchCriteria, param: (value: unknown) => string): string | null {
+  const from = criteria.from.getTime();
+  const until = criteria.until?.getTime() ?? null;
+  const firstMidnight = Math.ceil(from / DAY_MS) * DAY_MS;
+  const lastMidnight = until === null ? null : Math.floor(until / DAY_MS) * DAY_MS;
+  if (hasFilters(criteria) || criteria.offset === 0 || (lastMidnight !== null && lastMidnight <= firstMidnight))
+    return null;
+  // Rows after the last whole day (none when the window is open-ended: today is then a whole day).
+  const tail =
+    until === null || lastMidnight === null
+      ? '0'
+      : `(SELECT count(*) FROM transactions t WHERE ${scopeAndType(criteria, param).join(' AND ')}
+           AND t.created_at >= ${param(new Date(lastMidnight))}::timestamptz AND t.created_at < ${param(new Date(until))}::timestamptz)`;
+  return `skip AS (
+    SELECT (d.day::timestamp AT TIME ZONE 'UTC') AS boundary, d.newer::integer AS newer
+    FROM (SELECT c.day, ${tail} + sum(sum(c.count)) OVER (ORDER BY c.day DESC) AS newer
+          FROM transaction_day_counts c
+          WHERE c.account_id = ${param(criteria.scope.accountId)} AND c.via_key = ${param(criteria.scope.viaAccountId ?? 0)}
+            AND c.search_type = ${param(criteria.searchType)} AND c.day >= ${param(utcDate(firstMidnight))}::date
+            ${lastMidnight === null ? '' : `AND c.day < ${param(utcDate(lastMidnight))}::date`}
+          GROUP BY c.day) d
+    WHERE d.newer <= ${param(criteria.offset)}
+    ORDER BY d.day ASC LIMIT 1)`;
+}
+
 type SearchRow = TransactionRow & { total_records: number };
 
 /** Searching the transactions table: one page and the exact number of matches. */
@@ -157,11 +188,16 @@ export function transactionSearchStore(sql: Sql) {
         : hasFilters(criteria)
           ? `(SELECT count(*) FROM ${matchingRows(criteria, params.add, false)})`
           : countOf(criteria, params.add);
+      const skip = skipOf(criteria, params.add);
+      const offset = params.add(criteria.offset);
       const rows = await sql.query<SearchRow | { id: null; total_records: number }>(
         `WITH ${materialized ? `m AS MATERIALIZED (SELECT t.id, t.created_at FROM ${matchingRows(criteria, params.add)}),` : ''}
+              ${skip ? `${skip},` : ''}
               matched AS (SELECT ${total}::integer AS total_records),
               page AS (SELECT t.id, t.created_at FROM ${matching}
-                       ORDER BY t.created_at DESC, t.id DESC LIMIT ${params.add(criteria.limit)} OFFSET ${params.add(criteria.offset)})
+                       ${skip ? `WHERE t.created_at < COALESCE((SELECT boundary FROM skip), 'infinity')` : ''}
+                       ORDER BY t.created_at DESC, t.id DESC LIMIT ${params.add(criteria.limit)}
+                       OFFSET ${skip ? `${offset}::integer - COALESCE((SELECT newer FROM skip), 0)` : offset})
          SELECT matched.total_records, ${TRANSACTION_COLUMNS}
          FROM matched LEFT JOIN page ON true LEFT JOIN transactions t ON t.id = page.id
          ORDER BY page.created_at DESC, page.id DESC`,
