@@ -8,6 +8,7 @@
  *   [...SECRET_ERRORS, 'tokenNotFound'],
  * )
  */
+import { REVERSAL_MESSAGES } from '../payments/reversal.js';
 import { errorSchema } from './schemas.js';
 
 /**
@@ -115,38 +116,32 @@ export const ERROR_EXAMPLES = {
   previouslyVoided: {
     status: 400,
     summary: 'Voided already',
-    value: reversal('PreviouslyVoided', 'This transaction was already voided.'),
+    value: reversal('PreviouslyVoided', REVERSAL_MESSAGES.previouslyVoided),
   },
   alreadySettled: {
     status: 400,
     summary: 'Settled: refund it instead',
-    value: reversal(
-      'AlreadySettled',
-      'This transaction is already settled and can no longer be voided; refund it instead (POST /api/v1/transactions/{id}/refund).',
-    ),
+    value: reversal('AlreadySettled', REVERSAL_MESSAGES.alreadySettled),
   },
   previouslyRejected: {
     status: 400,
     summary: 'A declined transaction: nothing to void or refund',
-    value: reversal('PreviouslyRejected', 'This transaction was declined, so there is nothing to void.'),
+    value: reversal('PreviouslyRejected', REVERSAL_MESSAGES.voidOfDeclined),
   },
   notSettled: {
     status: 400,
     summary: 'Not settled yet: void it instead',
-    value: reversal(
-      'NotSettled',
-      'This transaction is not settled yet; void it instead (POST /api/v1/transactions/{id}/void).',
-    ),
+    value: reversal('NotSettled', REVERSAL_MESSAGES.notSettled),
   },
   amountExceedsRemaining: {
     status: 400,
     summary: 'More than is left to refund',
-    value: reversal('AmountExceedsRemaining', 'The refund is more than what is left to refund: 63.25 remains.'),
+    value: reversal('AmountExceedsRemaining', REVERSAL_MESSAGES.exceedsRemaining('63.25')),
   },
   notRefundable: {
     status: 400,
     summary: 'A refund, a voided payment or an open authorization',
-    value: reversal('NotRefundable', 'This transaction is a refund; refund its original transaction instead.'),
+    value: reversal('NotRefundable', REVERSAL_MESSAGES.refundOfRefund),
   },
   malformedJson: {
     status: 400,

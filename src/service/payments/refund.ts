@@ -1,7 +1,7 @@
 import { formatAmount } from '../../shared/money.js';
 import { newId } from '../random.js';
 import type { Repository, Scope, StoredTransaction } from '../storage/repository.js';
-import { refused, type ReversalResult } from './reversal.js';
+import { REVERSAL_MESSAGES, refused, type ReversalResult } from './reversal.js';
 
 /** What is left to refund of a settled payment, in cents. */
 export const remainingToRefund = (transaction: StoredTransaction): number =>
@@ -24,23 +24,15 @@ export async function refund(
     const original = await repository.transactions.lock(id, scope);
     if (!original) return null;
     if (original.paymentResponseCode !== 'Success')
-      return refused('PreviouslyRejected', 'This transaction was declined, so there is nothing to refund.');
-    if (original.voidedAt) return refused('PreviouslyVoided', 'This transaction was voided; nothing was charged.');
-    if (original.originalTransactionId !== null)
-      return refused('NotRefundable', 'This transaction is a refund; refund its original transaction instead.');
-    if (original.batchId === null)
-      return refused(
-        'NotSettled',
-        'This transaction is not settled yet; void it instead (POST /api/v1/transactions/{id}/void).',
-      );
+      return refused('PreviouslyRejected', REVERSAL_MESSAGES.refundOfDeclined);
+    if (original.voidedAt) return refused('PreviouslyVoided', REVERSAL_MESSAGES.refundOfVoided);
+    if (original.originalTransactionId !== null) return refused('NotRefundable', REVERSAL_MESSAGES.refundOfRefund);
+    if (original.batchId === null) return refused('NotSettled', REVERSAL_MESSAGES.notSettled);
     const remaining = remainingToRefund(original);
     const amount = amountCents ?? remaining;
-    if (remaining === 0) return refused('AmountExceedsRemaining', 'This transaction is already refunded in full.');
+    if (remaining === 0) return refused('AmountExceedsRemaining', REVERSAL_MESSAGES.refundedInFull);
     if (amount > remaining)
-      return refused(
-        'AmountExceedsRemaining',
-        `The refund is more than what is left to refund: ${formatAmount(remaining)} remains.`,
-      );
+      return refused('AmountExceedsRemaining', REVERSAL_MESSAGES.exceedsRemaining(formatAmount(remaining)));
     const at = deps.now();
     const created = await repository.transactions.insert({
       publicId: newId('txn'),

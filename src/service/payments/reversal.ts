@@ -11,6 +11,20 @@ export type ReversalResult =
   | { ok: true; transaction: StoredTransaction }
   | { ok: false; declined: true; reversalResponseCode: ReversalResponseCode; message: string };
 
+/** What a refused void or refund says: why, and what to do instead. The API description's examples use them too. */
+export const REVERSAL_MESSAGES = {
+  voidOfDeclined: 'This transaction was declined, so there is nothing to void.',
+  refundOfDeclined: 'This transaction was declined, so there is nothing to refund.',
+  previouslyVoided: 'This transaction was already voided.',
+  refundOfVoided: 'This transaction was voided; nothing was charged.',
+  alreadySettled:
+    'This transaction is already settled and can no longer be voided; refund it instead (POST /api/v1/transactions/{id}/refund).',
+  notSettled: 'This transaction is not settled yet; void it instead (POST /api/v1/transactions/{id}/void).',
+  refundOfRefund: 'This transaction is a refund; refund its original transaction instead.',
+  refundedInFull: 'This transaction is already refunded in full.',
+  exceedsRemaining: (remaining: string) => `The refund is more than what is left to refund: ${remaining} remains.`,
+} as const;
+
 /** A refusal of a reversal. */
 export const refused = (reversalResponseCode: ReversalResponseCode, message: string): ReversalResult => ({
   ok: false,

@@ -1,5 +1,5 @@
 import type { Repository, Scope } from '../storage/repository.js';
-import { refused, type ReversalResult } from './reversal.js';
+import { REVERSAL_MESSAGES, refused, type ReversalResult } from './reversal.js';
 
 /**
  * Voids a transaction before settlement (docs/api.md#voids-refunds-and-settlement): the payer is not
@@ -15,15 +15,11 @@ export async function voidTransaction(
     const transaction = await repository.transactions.lock(id, scope);
     if (!transaction) return null;
     if (transaction.paymentResponseCode !== 'Success')
-      return refused('PreviouslyRejected', 'This transaction was declined, so there is nothing to void.');
-    if (transaction.voidedAt) return refused('PreviouslyVoided', 'This transaction was already voided.');
-    if (transaction.batchId !== null)
-      return refused(
-        'AlreadySettled',
-        'This transaction is already settled and can no longer be voided; refund it instead (POST /api/v1/transactions/{id}/refund).',
-      );
+      return refused('PreviouslyRejected', REVERSAL_MESSAGES.voidOfDeclined);
+    if (transaction.voidedAt) return refused('PreviouslyVoided', REVERSAL_MESSAGES.previouslyVoided);
+    if (transaction.batchId !== null) return refused('AlreadySettled', REVERSAL_MESSAGES.alreadySettled);
     const voided = await repository.transactions.voidTransaction(transaction.id, deps.now());
-    if (!voided) return refused('PreviouslyVoided', 'This transaction was already voided.');
+    if (!voided) return refused('PreviouslyVoided', REVERSAL_MESSAGES.previouslyVoided);
     return { ok: true, transaction: voided };
   });
 }
