@@ -57,7 +57,8 @@ export const feesExamples: Record<string, NamedExample> = {
   },
 };
 
-const transaction = {
+/** An approved Mode A sale, as the document's transaction examples start from. */
+export const transactionExample = {
   id: 1,
   publicId: 'txn_8Hs2Kd9Lq3Wm5Rt7Yb1Vc4Nx',
   payer: 'Ada Lovelace',
@@ -81,11 +82,11 @@ const transaction = {
 };
 
 export const transactionExamples: Record<string, NamedExample> = {
-  modeA: { summary: 'Mode A: $100.00 due, the payer fee sent and included', value: transaction },
+  modeA: { summary: 'Mode A: $100.00 due, the payer fee sent and included', value: transactionExample },
   capture: {
     summary: 'A capture of an authorization',
     value: {
-      ...transaction,
+      ...transactionExample,
       id: 2,
       publicId: 'txn_2Jd8Ls0Qw4Ez6Rx1Tc3Vb5Ny',
       amount: 50,

@@ -13,9 +13,9 @@ import {
   success,
   type NamedExample,
 } from './responses.js';
+import { transactionExample } from './examples.js';
 import { transactionSchema } from './schemas.js';
 
-const CREATED = '2026-11-22T15:30:00.000Z';
 const SETTLED = '2026-11-23T01:00:00.000Z';
 
 /** The body of a void: optional, as the API we follow takes it. */
@@ -74,35 +74,14 @@ export const pageQuerySchema = {
   },
 } as const;
 
-const sale = {
-  id: 1042,
-  publicId: 'txn_8Hs2Kd9Lq3Wm5Rt7Yb1Vc4Nx',
-  payer: 'Ada Lovelace',
-  emailAddress: 'ada@example.com',
-  transactionType: 'Visa',
-  amount: 103.25,
-  payerFee: 3.25,
-  fee: 3.25,
-  netAmount: 100,
-  initiatingPartyFee: 0,
-  payerFeeMode: 'Included',
-  maskedAccountNumber: '************4242',
-  comments: null,
-  attributeValues: [],
-  paymentResponseCode: 'Success',
-  events: [{ eventDate: CREATED, eventType: 'Sale', comments: null }],
-  created: CREATED,
-  status: 'Captured',
-  batchId: null,
-  originalTransactionId: null,
-};
+const sale = { ...transactionExample, id: 1042 };
 const voided = {
   ...sale,
   amount: 0,
   payerFee: 0,
   fee: 0,
   netAmount: 0,
-  events: [...sale.events, { eventDate: CREATED, eventType: 'Void', comments: null }],
+  events: [...sale.events, { eventDate: sale.created, eventType: 'Void', comments: null }],
   status: 'Voided',
 };
 const refundTransaction = {

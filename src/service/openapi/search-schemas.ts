@@ -11,6 +11,7 @@ import {
 } from '../../shared/transaction-search.js';
 import { SEARCH_MESSAGES } from '../payments/search.js';
 import { errorRef } from './responses.js';
+import { transactionExample } from './examples.js';
 import { transactionSchema } from './schemas.js';
 
 const DATE = '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:\\d{2}))?$';
@@ -92,30 +93,8 @@ export const transactionSearchResultSchema = {
   required: ['transactions', 'totalRecords'],
 } as const;
 
-const CREATED = '2026-11-22T15:30:00.000Z';
 const REQUEST_ID = 'req_Qk3v9xYb0a1';
-const sale = {
-  id: 1042,
-  publicId: 'txn_8Hs2Kd9Lq3Wm5Rt7Yb1Vc4Nx',
-  payer: 'Ada Lovelace',
-  emailAddress: 'ada@example.com',
-  transactionType: 'Visa',
-  amount: 103.25,
-  payerFee: 3.25,
-  fee: 3.25,
-  netAmount: 100,
-  initiatingPartyFee: 0,
-  payerFeeMode: 'Included',
-  maskedAccountNumber: '************4242',
-  comments: null,
-  attributeValues: [],
-  paymentResponseCode: 'Success',
-  events: [{ eventDate: CREATED, eventType: 'Sale', comments: null }],
-  created: CREATED,
-  status: 'Captured',
-  batchId: null,
-  originalTransactionId: null,
-};
+const sale = { ...transactionExample, id: 1042 };
 
 const json = (schema: object, examples: Record<string, { summary: string; value: unknown }>) => ({
   'application/json': { schema, examples },
