@@ -112,6 +112,34 @@ const DAY_MS = 86_400_000;
 const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
+ * The window in milliseconds and its whole UTC days: from the first midnight at or after `from` to the
+ * last at or before `until` (null: the window is open-ended, and its days run on through today).
+ */
+function windowOf(criteria: SearchCriteria) {
+  const from = criteria.from.getTime();
+  const until = criteria.until?.getTime() ?? null;
+  return {
+    from,
+    until,
+    firstMidnight: Math.ceil(from / DAY_MS) * DAY_MS,
+    lastMidnight: until === null ? null : Math.floor(until / DAY_MS) * DAY_MS,
+  };
+}
+
+/** The matches from `start` until `end`, counted in the index, as a scalar subquery. */
+const countInIndex = (criteria: SearchCriteria, param: (value: unknown) => string, start: number, end: number) =>
+  `(SELECT count(*) FROM transactions t WHERE ${scopeAndType(criteria, param).join(' AND ')}
+     AND t.created_at >= ${param(new Date(start))}::timestamptz AND t.created_at < ${param(new Date(end))}::timestamptz)`;
+
+/** The `transaction_day_counts` rows (as `c`) of the window's whole days, as a WHERE clause. */
+function wholeDayCounts(criteria: SearchCriteria, param: (value: unknown) => string): string {
+  const { firstMidnight, lastMidnight } = windowOf(criteria);
+  return `c.account_id = ${param(criteria.scope.accountId)} AND c.via_key = ${param(criteria.scope.viaAccountId ?? 0)}
+    AND c.search_type = ${param(criteria.searchType)} AND c.day >= ${param(utcDate(firstMidnight))}::date
+    ${lastMidnight === null ? '' : `AND c.day < ${param(utcDate(lastMidnight))}::date`}`;
+}
+
+/**
  * The exact number of matches, as a scalar subquery. With filters, counted in the index (its ORDER BY
  * asks for the index's order, so PostgreSQL reads the index alone rather than the table in parallel).
  * Without, the whole UTC days inside the window come from `transaction_day_counts`, kept by a trigger
@@ -119,20 +147,12 @@ const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  * index: a few thousand rows at most instead of every match.
  */
 function countOf(criteria: SearchCriteria, param: (value: unknown) => string): string {
-  const from = criteria.from.getTime();
-  const until = criteria.until?.getTime() ?? null;
-  const firstMidnight = Math.ceil(from / DAY_MS) * DAY_MS;
-  const lastMidnight = until === null ? null : Math.max(firstMidnight, Math.floor(until / DAY_MS) * DAY_MS);
-  const inIndex = (start: number, end: number) =>
-    `(SELECT count(*) FROM transactions t WHERE ${scopeAndType(criteria, param).join(' AND ')}
-       AND t.created_at >= ${param(new Date(start))}::timestamptz AND t.created_at < ${param(new Date(end))}::timestamptz)`;
-  if (until !== null && lastMidnight !== null && until <= firstMidnight) return inIndex(from, until);
-  const days = `(SELECT COALESCE(sum(c.count), 0) FROM transaction_day_counts c
-     WHERE c.account_id = ${param(criteria.scope.accountId)} AND c.via_key = ${param(criteria.scope.viaAccountId ?? 0)}
-       AND c.search_type = ${param(criteria.searchType)} AND c.day >= ${param(utcDate(firstMidnight))}::date
-       ${lastMidnight === null ? '' : `AND c.day < ${param(utcDate(lastMidnight))}::date`})`;
-  const tail = until === null || lastMidnight === null ? '' : ` + ${inIndex(lastMidnight, until)}`;
-  return `(${inIndex(from, firstMidnight)} + ${days}${tail})`;
+  const { from, until, firstMidnight, lastMidnight } = windowOf(criteria);
+  if (until !== null && until <= firstMidnight) return countInIndex(criteria, param, from, until);
+  const days = `(SELECT COALESCE(sum(c.count), 0) FROM transaction_day_counts c WHERE ${wholeDayCounts(criteria, param)})`;
+  const tail =
+    until === null || lastMidnight === null ? '' : ` + ${countInIndex(criteria, param, lastMidnight, until)}`;
+  return `(${countInIndex(criteria, param, from, firstMidnight)} + ${days}${tail})`;
 }
 
 /**
@@ -142,26 +162,15 @@ function countOf(criteria: SearchCriteria, param: (value: unknown) => string): s
  * newer entry. No row when no whole day fits inside the offset. Same snapshot as the page and count.
  */
 function skipOf(criteria: SearchCriteria, param: (value: unknown) => string): string | null {
-  const from = criteria.from.getTime();
-  const until = criteria.until?.getTime() ?? null;
-  const firstMidnight = Math.ceil(from / DAY_MS) * DAY_MS;
-  const lastMidnight = until === null ? null : Math.floor(until / DAY_MS) * DAY_MS;
+  const { until, firstMidnight, lastMidnight } = windowOf(criteria);
   if (hasFilters(criteria) || criteria.offset === 0 || (lastMidnight !== null && lastMidnight <= firstMidnight))
     return null;
   // Rows after the last whole day (none when the window is open-ended: today is then a whole day).
-  const tail =
-    until === null || lastMidnight === null
-      ? '0'
-      : `(SELECT count(*) FROM transactions t WHERE ${scopeAndType(criteria, param).join(' AND ')}
-           AND t.created_at >= ${param(new Date(lastMidnight))}::timestamptz AND t.created_at < ${param(new Date(until))}::timestamptz)`;
+  const tail = until === null || lastMidnight === null ? '0' : countInIndex(criteria, param, lastMidnight, until);
   return `skip AS (
     SELECT (d.day::timestamp AT TIME ZONE 'UTC') AS boundary, d.newer::integer AS newer
     FROM (SELECT c.day, ${tail} + sum(sum(c.count)) OVER (ORDER BY c.day DESC) AS newer
-          FROM transaction_day_counts c
-          WHERE c.account_id = ${param(criteria.scope.accountId)} AND c.via_key = ${param(criteria.scope.viaAccountId ?? 0)}
-            AND c.search_type = ${param(criteria.searchType)} AND c.day >= ${param(utcDate(firstMidnight))}::date
-            ${lastMidnight === null ? '' : `AND c.day < ${param(utcDate(lastMidnight))}::date`}
-          GROUP BY c.day) d
+          FROM transaction_day_counts c WHERE ${wholeDayCounts(criteria, param)} GROUP BY c.day) d
     WHERE d.newer <= ${param(criteria.offset)}
     ORDER BY d.day ASC LIMIT 1)`;
 }
