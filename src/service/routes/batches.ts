@@ -75,8 +75,7 @@ export function batchRoutes(instance: FastifyInstance, deps: ServiceDeps): void 
     },
     async (request) => {
       const { page, pageSize } = request.query;
-      const id = /^\d{1,9}$/.test(request.params.batchId) ? Number(request.params.batchId) : null;
-      const batch = id === null ? null : await deps.repository.batches.find(id, callerOf(request).scope);
+      const batch = await deps.repository.batches.find(request.params.batchId, callerOf(request).scope);
       if (!batch) throw ApiError.of(404, 'BATCH_NOT_FOUND');
       const result = await deps.repository.batches.transactions(batch.id, pageSize, (page - 1) * pageSize);
       return { transactions: result.transactions.map(toTransactionResponse), totalRecords: result.totalRecords };

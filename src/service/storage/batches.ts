@@ -36,6 +36,13 @@ const toBatch = ({ account_id, via_account_id, ...row }: BatchRow): StoredBatch 
 const IN_SCOPE = 'account_id = $1 AND COALESCE(via_account_id, 0) = $2';
 
 /**
+ * A batch id as the database holds it, from the text of a path or a query: a whole number of up to
+ * 9 digits, else null (no batch has that id).
+ * @example batchIdOf('17') // 17; batchIdOf('batch_17') // null
+ */
+export const batchIdOf = (text: string): number | null => (/^\d{1,9}$/.test(text) ? Number(text) : null);
+
+/**
  * Settles the scope's approved, unvoided, unsettled rows (made before `before`, when given) in a new
  * batch dated `at`, inside the caller's database transaction.
  */
@@ -120,8 +127,10 @@ export function batchStore(sql: Sql) {
       );
       return { batches: rows.map(toBatch), totalRecords: count?.total ?? 0 };
     },
-    /** A batch of this scope, or null (another account's batch is not found). */
-    async find(id: number, scope: Scope): Promise<StoredBatch | null> {
+    /** A batch of this scope by its id's text, or null (another account's batch is not found). */
+    async find(text: string, scope: Scope): Promise<StoredBatch | null> {
+      const id = batchIdOf(text);
+      if (id === null) return null;
       const [row] = await sql.query<BatchRow>(
         `SELECT ${BATCH_COLUMNS} FROM batches b WHERE b.id = $3 AND ${IN_SCOPE.replace(/(\w+_id)/g, 'b.$1')}`,
         [scope.accountId, scope.viaAccountId ?? 0, id],

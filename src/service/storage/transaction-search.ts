@@ -1,4 +1,5 @@
 import type { TransactionSearchType } from '../../shared/transaction-search.js';
+import { batchIdOf } from './batches.js';
 import type { Sql } from './sql.js';
 import {
   TRANSACTION_COLUMNS,
@@ -96,8 +97,10 @@ function matchingRows(criteria: SearchCriteria, param: (value: unknown) => strin
   if (criteria.lastFour !== null) conditions.push(`right(t.masked_account_number, 4) = ${param(criteria.lastFour)}`);
   // Batch ids are whole numbers (migration 8): any other batchId matches nothing, and a number
   // compares as one, so the transactions_batch index serves it.
-  if (criteria.batchId !== null)
-    conditions.push(/^\d{1,9}$/.test(criteria.batchId) ? `t.batch_id = ${param(Number(criteria.batchId))}` : 'FALSE');
+  if (criteria.batchId !== null) {
+    const batchId = batchIdOf(criteria.batchId);
+    conditions.push(batchId === null ? 'FALSE' : `t.batch_id = ${param(batchId)}`);
+  }
   const rows = `SELECT t.id, t.created_at, t.payer FROM transactions t WHERE ${conditions.join(' AND ')}
                 ${ordered ? 'ORDER BY t.created_at DESC, t.id DESC' : ''}`;
   if (criteria.payerName === null) return `(${rows}) t`;
