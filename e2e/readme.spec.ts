@@ -46,6 +46,42 @@ async function integratorSite(service: ServiceProcess): Promise<Running & { post
 const runSnippet = (page: Page, name: string) =>
   page.evaluate(`(async () => {\n${snippet(name)}\nreturn typeof result === 'undefined' ? undefined : result;\n})()`);
 
+/**
+ * Runs `bash args…` as a newcomer would after `npm start` in a clone: in a fresh directory whose
+ * `.data` is the service's (so `. .data/sandbox.env` works), with `PAYTOKEN` naming the service.
+ */
+async function runInClone(service: ServiceProcess, args: string[]): Promise<string> {
+  const cwd = mkdtempSync(join(tmpdir(), 'readme-'));
+  symlinkSync(service.dataDir, join(cwd, '.data'));
+  const { stdout } = await promisify(execFile)('bash', args, { cwd, env: { ...process.env, PAYTOKEN: service.url } });
+  return stdout;
+}
+
+/** Runs a server SDK snippet with the sandbox variables and a token id, as its first line says. */
+const runSdkSnippet = (service: ServiceProcess, name: string, tokenId: string) =>
+  runInClone(service, ['-c', `. .data/sandbox.env && node "${new URL(name, SNIPPETS).pathname}" ${tokenId}`]);
+
+/** A new card token of Springfield's, made by its server: the id a page would have sent. */
+async function springfieldCardToken(service: ServiceProcess): Promise<string> {
+  const made = await service.asServer(service.accounts.springfield, '/api/v1/tokens', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      payer: 'Ada Lovelace',
+      emailAddress: 'ada@example.com',
+      creditCardInformation: {
+        accountHolder: 'Ada Lovelace',
+        cardNumber: VISA.number,
+        cvc: VISA.cvc,
+        month: '12',
+        year: 2030,
+      },
+    }),
+  });
+  expect(made.status).toBe(201);
+  return ((await made.json()) as { id: string }).id;
+}
+
 test('the README holds every snippet verbatim', () => {
   for (const name of [
     'sdk.js',
@@ -170,13 +206,7 @@ test('the drop-in events, tokenize() and showPaymentError', async ({ page, servi
 });
 
 test('the curl walk-through gives the answers the README shows', async ({ service }) => {
-  // A fresh directory whose .data is the service's, as after `npm start` in a clone.
-  const cwd = mkdtempSync(join(tmpdir(), 'readme-curl-'));
-  symlinkSync(service.dataDir, join(cwd, '.data'));
-  const { stdout } = await promisify(execFile)('bash', [new URL('curl.sh', SNIPPETS).pathname], {
-    cwd,
-    env: { ...process.env, PAYTOKEN: service.url },
-  });
+  const stdout = await runInClone(service, [new URL('curl.sh', SNIPPETS).pathname]);
   const answers = stdout.trim().split('\n');
   expect(answers).toHaveLength(7);
   expect(JSON.parse(answers[0] as string)).toMatchObject({
@@ -209,12 +239,7 @@ test('the curl walk-through gives the answers the README shows', async ({ servic
 });
 
 test('the lifecycle with curl gives the answers the README shows', async ({ service }) => {
-  const cwd = mkdtempSync(join(tmpdir(), 'readme-curl-lifecycle-'));
-  symlinkSync(service.dataDir, join(cwd, '.data'));
-  const { stdout } = await promisify(execFile)('bash', [new URL('curl-lifecycle.sh', SNIPPETS).pathname], {
-    cwd,
-    env: { ...process.env, PAYTOKEN: service.url },
-  });
+  const stdout = await runInClone(service, [new URL('curl-lifecycle.sh', SNIPPETS).pathname]);
   const answers = stdout
     .trim()
     .split('\n')
@@ -237,29 +262,8 @@ test('the lifecycle with curl gives the answers the README shows', async ({ serv
 });
 
 test('the server SDK checkout runs with the sandbox variables and a token id', async ({ service }) => {
-  const made = await service.asServer(service.accounts.springfield, '/api/v1/tokens', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      payer: 'Ada Lovelace',
-      emailAddress: 'ada@example.com',
-      creditCardInformation: {
-        accountHolder: 'Ada Lovelace',
-        cardNumber: VISA.number,
-        cvc: VISA.cvc,
-        month: '12',
-        year: 2030,
-      },
-    }),
-  });
-  const { id } = (await made.json()) as { id: string };
-  const cwd = mkdtempSync(join(tmpdir(), 'readme-sdk-'));
-  symlinkSync(service.dataDir, join(cwd, '.data'));
-  const script = new URL('sdk.js', SNIPPETS).pathname;
-  const { stdout } = await promisify(execFile)('bash', ['-c', `. .data/sandbox.env && node "${script}" ${id}`], {
-    cwd,
-    env: { ...process.env, PAYTOKEN: service.url },
-  });
+  const id = await springfieldCardToken(service);
+  const stdout = await runSdkSnippet(service, 'sdk.js', id);
   expect(JSON.parse(stdout)).toMatchObject({
     token: { id, transactionType: 'Visa', lastFour: '4242' },
     fees: { achPayerFee: 3, creditCardPayerFee: 3.25 },
@@ -272,30 +276,8 @@ test('the server SDK checkout runs with the sandbox variables and a token id', a
 });
 
 test('the server SDK after the charge: void, settle, refund, as the README shows', async ({ service }) => {
-  const made = await service.asServer(service.accounts.springfield, '/api/v1/tokens', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      payer: 'Ada Lovelace',
-      emailAddress: 'ada@example.com',
-      creditCardInformation: {
-        accountHolder: 'Ada Lovelace',
-        cardNumber: VISA.number,
-        cvc: VISA.cvc,
-        month: '12',
-        year: 2030,
-      },
-    }),
-  });
-  expect(made.status).toBe(201);
-  const { id } = (await made.json()) as { id: string };
-  const cwd = mkdtempSync(join(tmpdir(), 'readme-sdk-lifecycle-'));
-  symlinkSync(service.dataDir, join(cwd, '.data'));
-  const script = new URL('sdk-lifecycle.js', SNIPPETS).pathname;
-  const { stdout } = await promisify(execFile)('bash', ['-c', `. .data/sandbox.env && node "${script}" ${id}`], {
-    cwd,
-    env: { ...process.env, PAYTOKEN: service.url },
-  });
+  const id = await springfieldCardToken(service);
+  const stdout = await runSdkSnippet(service, 'sdk-lifecycle.js', id);
   const result = JSON.parse(stdout) as { after: { id: number }; settled: number[]; batch: { numberOfDebits: number } };
   expect(result).toMatchObject({
     voided: { status: 'Voided', amount: 0, fee: 0, netAmount: 0 },
