@@ -25,7 +25,8 @@ if (!existsSync(file)) {
     host: config.host,
   });
   console.log(
-    `\nDemo checkout      ${demo.url}/   (drop-in form: ${demo.url}/dropin, isolated form: ${demo.url}/isolated, script tag: ${demo.url}/script-tag)`,
+    `\nDemo checkout      ${demo.url}/   (drop-in form: ${demo.url}/dropin, isolated form: ${demo.url}/isolated, script tag: ${demo.url}/script-tag)` +
+      `\nPayments           ${demo.url}/payments   (void, refund, settle now)`,
   );
   const stop = () => void Promise.all([demo.close(), service.close()]).then(() => process.exit(0));
   process.once('SIGINT', stop);
