@@ -64,6 +64,8 @@ export class PaytokenFrame extends HTMLElement {
   #tokenId: string | null = null;
   #form: HTMLFormElement | null = null;
   #loadQueued = false;
+  /** The current frame page said hello: it applies settings from then on, before it is ready too. */
+  #heard = false;
 
   constructor() {
     super();
@@ -94,7 +96,7 @@ export class PaytokenFrame extends HTMLElement {
     // Setting a key to the value it has (a page re-applying its settings) must not reload the form.
     if (old === value) return;
     if (PAGE_ATTRIBUTES.includes(name)) this.#queueLoad();
-    else if (this.#state === 'ready') this.#sendSettings();
+    else this.#sendSettingsIfHeard();
   }
 
   /**
@@ -129,7 +131,7 @@ export class PaytokenFrame extends HTMLElement {
 
   /** A disabled element (its own `disabled` or a disabled fieldset) has no live Pay button. */
   formDisabledCallback(): void {
-    if (this.#state === 'ready') this.#sendSettings();
+    this.#sendSettingsIfHeard();
   }
 
   /** Inside a `<form>`: its submit first tokenizes, then goes on with only the token id as this element's value. */
@@ -171,6 +173,7 @@ export class PaytokenFrame extends HTMLElement {
   #load(): void {
     this.#iframe?.remove();
     this.#iframe = null;
+    this.#heard = false;
     this.#state = 'loading';
     this.#failure = null;
     this.#alert.textContent = '';
@@ -221,8 +224,10 @@ export class PaytokenFrame extends HTMLElement {
     if (!iframe || event.origin !== this.#origin || event.source !== iframe.contentWindow) return;
     if (data?.nonce !== this.#nonce) return;
     iframe.dataset.spoke = '';
-    if (data.type === 'hello') this.#sendSettings();
-    else if (data.type === 'height') iframe.style.height = `${Math.ceil(Number(data.height)) || 0}px`;
+    if (data.type === 'hello') {
+      this.#heard = true;
+      this.#sendSettings();
+    } else if (data.type === 'height') iframe.style.height = `${Math.ceil(Number(data.height)) || 0}px`;
     else if (data.type === 'ready') this.#settle('ready');
     else if (data.type === 'failed') this.#fail(data.code, data.message);
     else if (data.type === 'result') this.#answer(data.id, data.result);
@@ -237,6 +242,14 @@ export class PaytokenFrame extends HTMLElement {
       if (data.name === 'paytoken-token' && !this.#pending && this.getAttribute('name')) this.#form?.requestSubmit();
     }
   };
+
+  /**
+   * A change between the frame's hello and its ready (a page setting the amount as fees arrive) is
+   * sent as well: the hello's settings are already on their way, and this one must not be lost.
+   */
+  #sendSettingsIfHeard(): void {
+    if (this.#heard && this.#iframe && this.#state !== 'failed') this.#sendSettings();
+  }
 
   #sendSettings(): void {
     const style = getComputedStyle(this);
