@@ -4,7 +4,9 @@
  * once, next to its field, in the words the payer sees.
  */
 import { demoTest, expect } from './fixtures.js';
+import type { Locator, Page } from '@playwright/test';
 import { BANK, DECLINED, VISA, choose, payWithDropin, payWithScriptTag, receipt } from './support/checkout.js';
+import { formInFrame } from './support/frame-page.js';
 
 demoTest.use({ viewport: { width: 1000, height: 900 } });
 
@@ -71,6 +73,43 @@ demoTest.describe('after paying, the payer sees it', () => {
     await expect(page.locator('#receipt')).toBeInViewport();
     await expect(page.locator('button.pay')).toBeHidden();
   });
+});
+
+demoTest.describe('a slow fee answer for an earlier amount never replaces a newer one', () => {
+  const pages: [name: string, path: string, payButton: (page: Page) => Locator][] = [
+    ['drop-in form', '/dropin', (page) => page.locator('paytoken-form').locator('button.pay')],
+    ['isolated form', '/isolated', (page) => formInFrame(page).locator('button.pay')],
+    ['script tag', '/script-tag', (page) => page.locator('button.pay')],
+  ];
+  for (const [name, path, payButton] of pages)
+    demoTest(name, async ({ page, demo }) => {
+      await page.goto(`${demo.url}${path}`);
+      const pay = payButton(page);
+      await expect(pay).toHaveText('Pay $103.25');
+      // The answer for 40.00 is held until the answer for 25.00 has been shown.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/checkout\/fees\?.*amount=40\.00/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await choose(page, 'springfield', '40.00');
+      await choose(page, 'springfield', '25.00');
+      const fees = (await (
+        await page.request.get(`${demo.url}/checkout/fees?account=springfield&amount=25.00`)
+      ).json()) as {
+        creditCardPayerFee: number;
+      };
+      const total = `Pay $${(25 + fees.creditCardPayerFee).toFixed(2)}`;
+      await expect(pay).toHaveText(total);
+      const late = page.waitForEvent('requestfinished', (request) => request.url().includes('amount=40.00'));
+      release();
+      await late;
+      // The late answer's handler runs in the next tasks; then the total must still be the newer one.
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+      await expect(pay).toHaveText(total);
+      await expect(page.locator('#amountDue')).toHaveValue('25.00');
+    });
 });
 
 demoTest.describe('a decline keeps what the payer typed', () => {
