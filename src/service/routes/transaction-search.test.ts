@@ -231,6 +231,23 @@ describe('filters', () => {
       transactions: [],
       totalRecords: 0,
     });
+    expect(idsOf(await found(springfield(), 'transactionSearchTypeId=Rejected&payerName=ada'))).toEqual([declined]);
+  });
+
+  it('payerName: a new name paid ten times at once is found ten times', async () => {
+    // The first payments under a name add it to the scope's names (migration 10) while the others
+    // look it up: on PostgreSQL they run on ten connections, and none may lose its name.
+    const token = await tokenFor(springfield());
+    const ids = await Promise.all(
+      Array.from({ length: 10 }, (_, n) => pay(springfield(), token, 60 + n, 'Émile Zola-Nouveau')),
+    );
+    const result = await found(springfield(), 'payerName=%C3%A9mile%20zola');
+    expect(result.totalRecords).toBe(10);
+    expect(idsOf(result).sort((a, b) => a - b)).toEqual(ids.sort((a, b) => a - b));
+    const [{ names }] = (await service.sql.query<{ names: number }>(
+      "SELECT count(*)::integer AS names FROM payer_names WHERE name = 'émile zola-nouveau'",
+    )) as [{ names: number }];
+    expect(names).toBe(1);
   });
 
   it('filters combine', async () => {
@@ -271,6 +288,9 @@ describe('filters', () => {
     const refunds = await found(springfield(), 'transactionSearchTypeId=Refunds&minAmount=40&maxAmount=40');
     expect(refunds.transactions.map((transaction) => transaction.amount)).toEqual([-40]);
     expect(idsOf(await found(springfield()))).toEqual([later, sale]);
+    // A refund is a row of its own: found by its payer's name like any other.
+    const byName = await found(springfield(), 'transactionSearchTypeId=Refunds&payerName=LOVELACE');
+    expect(byName.transactions.map((transaction) => transaction.amount)).toEqual([-40]);
   });
 });
 
@@ -299,6 +319,14 @@ describe('scopes: only the caller’s own transactions, under its own impersonat
       transactions: [{ id: forShelby }],
     });
     expect(await found({ account: service.accounts.system })).toEqual({ transactions: [], totalRecords: 0 });
+    // All four paid as Ada Lovelace: a name search stays in the caller's scope too.
+    for (const [as, id] of [
+      [springfield(), own],
+      [systemFor(service.accounts.springfield), forSpringfield],
+      [shelby(), shelbys],
+      [systemFor(service.accounts.shelby), forShelby],
+    ] as const)
+      expect(await found(as, 'payerName=lovelace')).toMatchObject({ totalRecords: 1, transactions: [{ id }] });
   });
 });
 

@@ -185,3 +185,54 @@ describe('restart', () => {
     expect(await migrate(service.sql)).toEqual([]);
   });
 });
+
+describe('upgrades', () => {
+  it('migration 10 names the payers of the payments made before it, and search finds them', async () => {
+    const databaseUrl = process.env.DATABASE_URL;
+    const schema = databaseUrl ? `upgrade_${randomBytes(4).toString('hex')}` : undefined;
+    const sql = await openDatabase({ databaseUrl, dataDir: null, ...(schema && { schema }) });
+    if (schema) await sql.query(`CREATE SCHEMA ${schema}`);
+    const repository = createRepository(sql);
+    expect(await migrate(sql, 9)).toEqual([1, 2, 3, 5, 6, 7, 8, 9]);
+    const app = await buildApp({
+      repository,
+      vault: createVault([randomBytes(32)]),
+      config: { ...TEST_CONFIG, logLevel: 'silent' },
+    });
+    try {
+      const accounts = (await seedIfEmpty(repository))!;
+      const token = (
+        await request(app, 'POST', '/api/v1/tokens', { authorization: basic(accounts.springfield), body: cardToken() })
+      ).json<Created>().id;
+      const pay = (payer: string, amount: number) =>
+        request(app, 'POST', '/api/v1/transactions', {
+          authorization: basic(accounts.springfield),
+          body: { payer, amount, payerFee: 0.01, tokenId: token },
+        });
+      for (const [payer, amount] of [
+        ['Ada Lovelace', 10],
+        ['Grace Hopper', 11],
+        ['ada lovelace', 12],
+      ] as const)
+        expect((await pay(payer, amount)).statusCode).toBe(201);
+
+      expect(await migrate(sql)).toEqual([10]);
+      const search = async (query: string) =>
+        (
+          await request(app, 'GET', `/api/v1/transactions?${query}`, { authorization: basic(accounts.springfield) })
+        ).json<{ totalRecords: number }>().totalRecords;
+      expect(await search('payerName=LOVELACE')).toBe(2);
+      expect(await search('payerName=hopper')).toBe(1);
+      expect((await pay('Grace Hopper', 13)).statusCode).toBe(201);
+      expect(await search('payerName=hopper')).toBe(2);
+      expect(await sql.query('SELECT name FROM payer_names ORDER BY name')).toEqual([
+        { name: 'ada lovelace' },
+        { name: 'grace hopper' },
+      ]);
+    } finally {
+      await app.close();
+      if (schema) await sql.query(`DROP SCHEMA ${schema} CASCADE`);
+      await repository.close();
+    }
+  });
+});

@@ -101,14 +101,21 @@ function matchingRows(criteria: SearchCriteria, param: (value: unknown) => strin
     const batchId = batchIdOf(criteria.batchId);
     conditions.push(batchId === null ? 'FALSE' : `t.batch_id = ${param(batchId)}`);
   }
-  const rows = `SELECT t.id, t.created_at, t.payer FROM transactions t WHERE ${conditions.join(' AND ')}
-                ${ordered ? 'ORDER BY t.created_at DESC, t.id DESC' : ''}`;
-  if (criteria.payerName === null) return `(${rows}) t`;
-  // PostgreSQL guesses that a few rows contain any text and would scan every account's rows for
-  // them; OFFSET 0 keeps the name test outside, on this scope's window read from the index.
-  // lower() LIKE lower(): the same matches as ILIKE, a quarter faster.
-  const name = `lower(${param(containsPattern(criteria.payerName))})`;
-  return `(SELECT t.id, t.created_at FROM (${rows} OFFSET 0) t WHERE lower(t.payer) LIKE ${name} ESCAPE '\\') t`;
+  if (criteria.payerName !== null) conditions.push(`t.payer_name_id IN (${payerNamesLike(criteria, param)})`);
+  return `(SELECT t.id, t.created_at FROM transactions t WHERE ${conditions.join(' AND ')}
+           ${ordered ? 'ORDER BY t.created_at DESC, t.id DESC' : ''}) t`;
+}
+
+/**
+ * The ids of the scope's distinct payer names (kept by trigger, migration 10) that contain
+ * `payerName` in any case: the name test runs once per distinct name, not once per payment, and
+ * the payments come from the `transactions_payer_search` index. `name` is `lower(payer)`, so
+ * `name LIKE lower(pattern)` matches what `payer ILIKE pattern` would.
+ */
+function payerNamesLike(criteria: SearchCriteria, param: (value: unknown) => string): string {
+  return `SELECT n.id FROM payer_names n WHERE n.account_id = ${param(criteria.scope.accountId)}
+            AND n.via_key = ${param(criteria.scope.viaAccountId ?? 0)}
+            AND n.name LIKE lower(${param(containsPattern(criteria.payerName ?? ''))}) ESCAPE '\\'`;
 }
 
 const DAY_MS = 86_400_000;
@@ -190,21 +197,16 @@ export function transactionSearchStore(sql: Sql) {
      */
     async search(criteria: SearchCriteria): Promise<{ transactions: StoredTransaction[]; totalRecords: number }> {
       const params = new Params();
-      // A payer name is matched row by row, so its matches are read once (MATERIALIZED) for both the
-      // count and the page. Other filters have an index each (amount, last four, batch): the count
-      // reads that index alone, unordered, and the page walks the newest-first index to its slice.
-      const materialized = criteria.payerName !== null;
-      const matching = materialized ? 'm t' : matchingRows(criteria, params.add);
-      const total = materialized
-        ? '(SELECT count(*) FROM m)'
-        : hasFilters(criteria)
-          ? `(SELECT count(*) FROM ${matchingRows(criteria, params.add, false)})`
-          : countOf(criteria, params.add);
+      // Every filter has an index (amount, last four, batch, payer name): the count reads it alone,
+      // unordered, and the page walks the newest-first index (or the filter's) to its slice.
+      const matching = matchingRows(criteria, params.add);
+      const total = hasFilters(criteria)
+        ? `(SELECT count(*) FROM ${matchingRows(criteria, params.add, false)})`
+        : countOf(criteria, params.add);
       const skip = skipOf(criteria, params.add);
       const offset = params.add(criteria.offset);
       const rows = await sql.query<SearchRow | { id: null; total_records: number }>(
-        `WITH ${materialized ? `m AS MATERIALIZED (SELECT t.id, t.created_at FROM ${matchingRows(criteria, params.add)}),` : ''}
-              ${skip ? `${skip},` : ''}
+        `WITH ${skip ? `${skip},` : ''}
               matched AS (SELECT ${total}::integer AS total_records),
               page AS (SELECT t.id, t.created_at FROM ${matching}
                        ${skip ? `WHERE t.created_at < COALESCE((SELECT boundary FROM skip), 'infinity')` : ''}

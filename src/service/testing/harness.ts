@@ -88,7 +88,7 @@ export async function startTestService(overrides: Partial<BuildOptions> = {}): P
     contractViolations,
     async reset() {
       await sql.query(
-        'TRUNCATE tokens, idempotency_keys, transaction_events, transactions, batches, settlement_cutoffs',
+        'TRUNCATE tokens, idempotency_keys, transaction_events, transactions, batches, settlement_cutoffs, payer_names',
       );
     },
     async close() {
