@@ -36,8 +36,9 @@ function toRow(transaction: TransactionResponse, method: string): PaymentRow {
     netAmount: transaction.netAmount,
     events: transaction.events.map((event) => event.eventType),
     originalTransactionId: transaction.originalTransactionId,
-    refundable: REFUNDABLE.has(transaction.status),
-    voidable: VOIDABLE.has(transaction.status),
+    // A refund is neither refunded nor voided: the service refuses both.
+    refundable: transaction.originalTransactionId === null && REFUNDABLE.has(transaction.status),
+    voidable: transaction.originalTransactionId === null && VOIDABLE.has(transaction.status),
   };
 }
 

@@ -93,7 +93,8 @@ export type ReversalResponseCode =
   | 'PreviouslyRejected'
   | 'NotSettled'
   | 'AmountExceedsRemaining'
-  | 'NotRefundable';
+  | 'NotRefundable'
+  | 'NotVoidable';
 
 /** A closed settlement batch (docs/api.md#voids-refunds-and-settlement): debits are payments, credits refunds. */
 export interface BatchResponse {

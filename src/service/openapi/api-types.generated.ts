@@ -275,7 +275,8 @@ export interface components {
         | 'PreviouslyRejected'
         | 'NotSettled'
         | 'AmountExceedsRemaining'
-        | 'NotRefundable';
+        | 'NotRefundable'
+        | 'NotVoidable';
     };
   };
   responses: never;

@@ -136,6 +136,7 @@ export const voidResponses = operationResponses(
     'previouslyVoided',
     'alreadySettled',
     'previouslyRejected',
+    'notVoidable',
     'transactionNotFound',
     'uriTooLong',
   ],

@@ -140,8 +140,13 @@ export const ERROR_EXAMPLES = {
   },
   notRefundable: {
     status: 400,
-    summary: 'A refund, a voided payment or an open authorization',
+    summary: 'A refund of a refund: refund its original instead',
     value: reversal('NotRefundable', REVERSAL_MESSAGES.refundOfRefund),
+  },
+  notVoidable: {
+    status: 400,
+    summary: 'A refund cannot be voided',
+    value: reversal('NotVoidable', REVERSAL_MESSAGES.voidOfRefund),
   },
   malformedJson: {
     status: 400,

@@ -46,6 +46,7 @@ export const errorSchema = {
         'NotSettled',
         'AmountExceedsRemaining',
         'NotRefundable',
+        'NotVoidable',
       ],
       description: 'Why a void or a refund was refused (docs/api.md#voids-refunds-and-settlement).',
     },

@@ -128,12 +128,17 @@ describe('the reversal rules', () => {
     expect(codeOf(await refund(String(payment.id), null, payer.scope, deps()))).toBe('AmountExceedsRemaining');
   });
 
-  it('refuses a refund of a refund, and another scope’s transaction is not found', async () => {
+  it('refuses a refund of a refund and a void of a refund; another scope’s transaction is not found', async () => {
     const payment = await charge(5_000);
     await settle(payer.scope, deps());
     const result = await refund(String(payment.id), 1_000, payer.scope, deps());
     if (!result?.ok) throw new Error('The refund was refused.');
     expect(codeOf(await refund(String(result.transaction.id), null, payer.scope, deps()))).toBe('NotRefundable');
+    // Nor is a refund voided, settled or not: it would become a row of 0 that gives nothing back.
+    expect(codeOf(await voidTransaction(String(result.transaction.id), payer.scope, deps()))).toBe('NotVoidable');
+    await settle(payer.scope, deps());
+    expect(codeOf(await voidTransaction(String(result.transaction.id), payer.scope, deps()))).toBe('NotVoidable');
+    expect((await find(payment.id)).refundedAmount).toBe(1_000);
     const elsewhere = { accountId: payer.scope.accountId, viaAccountId: payer.scope.accountId };
     expect(await refund(String(payment.id), null, elsewhere, deps())).toBeNull();
     expect(await voidTransaction(String(payment.id), elsewhere, deps())).toBeNull();
@@ -153,6 +158,7 @@ describe('the reversal rules', () => {
 type Step =
   | { kind: 'sale'; cents: number }
   | { kind: 'void' | 'refund'; which: number; cents: number | null }
+  | { kind: 'voidRefund'; which: number }
   | { kind: 'settle' };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
@@ -163,6 +169,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     which: fc.nat(20),
     cents: fc.option(fc.integer({ min: 1, max: 30_000 }), { nil: null }),
   }),
+  fc.record({ kind: fc.constant('voidRefund' as const), which: fc.nat(20) }),
   fc.record({ kind: fc.constant('settle' as const) }),
 );
 
@@ -208,6 +215,9 @@ describe('property: over any sequence of sale, void, settle and refunds', () => 
             await settle(payer.scope, deps());
             for (const sold of sales) sold.settled ||= !sold.voided;
             for (const made of refunds) made.settled = true;
+          } else if (s.kind === 'voidRefund') {
+            const made = refunds[s.which % Math.max(refunds.length, 1)];
+            if (made) expect(codeOf(await voidTransaction(String(made.id), payer.scope, deps()))).not.toBe(true);
           } else if (sales.length) {
             const sold = sales[s.which % sales.length] as Modelled;
             if (s.kind === 'void') {

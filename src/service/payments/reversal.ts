@@ -21,6 +21,7 @@ export const REVERSAL_MESSAGES = {
     'This transaction is already settled and can no longer be voided; refund it instead (POST /api/v1/transactions/{id}/refund).',
   notSettled: 'This transaction is not settled yet; void it instead (POST /api/v1/transactions/{id}/void).',
   refundOfRefund: 'This transaction is a refund; refund its original transaction instead.',
+  voidOfRefund: 'This transaction is a refund, and a refund cannot be voided.',
   refundedInFull: 'This transaction is already refunded in full.',
   exceedsRemaining: (remaining: string) => `The refund is more than what is left to refund: ${remaining} remains.`,
 } as const;

@@ -181,6 +181,26 @@ describe('refund', () => {
     expect(await get(sale.id)).toMatchObject({ status: 'Refunded' });
   });
 
+  it('cannot be voided, before or after its settlement: 400 NotVoidable, and search still lists it', async () => {
+    const sale = await charge(50);
+    await settle();
+    const refund = (await refundOf(sale.id, { amount: 10 })).json<TransactionResponse>();
+    for (const when of ['before settlement', 'after settlement']) {
+      if (when === 'after settlement') await settle();
+      const response = await voidOf(refund.id);
+      expect(response.statusCode, when).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: 'REVERSAL_DECLINED',
+        reversalResponseCode: 'NotVoidable',
+        message: 'This transaction is a refund, and a refund cannot be voided.',
+      });
+    }
+    expect(await get(refund.id)).toMatchObject({ amount: -10, status: 'Settled' });
+    expect(await get(sale.id)).toMatchObject({ status: 'PartiallyRefunded' });
+    const refunds = await call('GET', '/api/v1/transactions?transactionSearchTypeId=Refunds');
+    expect(refunds.json<{ totalRecords: number }>().totalRecords).toBe(1);
+  });
+
   it('replays an Idempotency-Key instead of refunding twice', async () => {
     const sale = await charge(100);
     await settle();

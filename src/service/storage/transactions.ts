@@ -231,7 +231,8 @@ function queriesOn(sql: Sql) {
         const updated = await tx.query(
           `UPDATE transactions SET amount_cents = 0, payer_fee_cents = 0, fee_cents = 0, net_amount_cents = 0,
              initiating_party_fee_cents = 0, voided_at = $2
-           WHERE id = $1 AND voided_at IS NULL AND batch_id IS NULL AND payment_response_code = 'Success' RETURNING id`,
+           WHERE id = $1 AND voided_at IS NULL AND batch_id IS NULL AND payment_response_code = 'Success'
+             AND original_transaction_id IS NULL RETURNING id`,
           [transactionId, at],
         );
         if (!updated.length) return null;
