@@ -66,6 +66,50 @@ demoTest.describe('demo Payments page', () => {
     await expect(field(page, id, 'events')).toHaveText('Sale → Settle → Refund → Refund');
   });
 
+  demoTest(
+    'a double click on Refund refunds once; a refund row offers neither Void nor Refund',
+    async ({ page, demo }) => {
+      const id = await payAndOpenPayments(page, demo.url, '30.00');
+      await page.getByRole('button', { name: 'Settle now' }).click();
+      await expect(field(page, id, 'status')).toHaveText('Settled');
+      const refunds: string[] = [];
+      page.on('request', (request) => request.url().endsWith('/payments/refund') && refunds.push(request.url()));
+      await page.getByRole('textbox', { name: `Refund amount for transaction ${id}` }).fill('5.00');
+      await rowOf(page, id).getByRole('button', { name: 'Refund' }).dblclick();
+      await expect(page.getByRole('status')).toHaveText(new RegExp(`^Refunded \\$5\\.00 of transaction ${id}`));
+      expect(refunds).toHaveLength(1);
+      await expect(field(page, id, 'status')).toHaveText('PartiallyRefunded');
+      const refundRow = page.locator('tr', { hasText: `(refund of ${id})` });
+      await expect(refundRow).toHaveCount(1);
+      // Unsettled, the refund's status is Captured; it still has no Void (the service refuses it).
+      await expect(refundRow.locator('[data-field="status"]')).toHaveText('Captured');
+      await expect(refundRow.getByRole('button')).toHaveCount(0);
+    },
+  );
+
+  demoTest('a slow list for the account left behind never replaces the chosen one’s', async ({ page, demo }) => {
+    const id = await payAndOpenPayments(page, demo.url, '31.00');
+    await expect(rowOf(page, id)).toHaveCount(1);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/payments\/list\?account=springfield/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.locator('#account').selectOption('shelby');
+    await page.locator('#account').selectOption('springfield'); // its list is held back
+    const shelbyList = page.waitForResponse((response) => response.url().includes('/payments/list?account=shelby'));
+    await page.locator('#account').selectOption('shelby');
+    await shelbyList;
+    const late = page.waitForEvent('requestfinished', (request) => request.url().includes('account=springfield'));
+    release();
+    await late;
+    // The late list's handler runs in the next tasks; then Shelby's list must still be the one shown.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    await expect(page.locator('#account')).toHaveValue('shelby');
+    await expect(rowOf(page, id)).toHaveCount(0);
+  });
+
   demoTest('fits a phone: the table scrolls inside its card, the page does not widen', async ({ page, demo }) => {
     await payAndOpenPayments(page, demo.url, '12.00');
     await page.setViewportSize({ width: 390, height: 800 });
