@@ -1169,7 +1169,10 @@ export interface operations {
          * @example 4242
          */
         accountNumber?: string;
-        /** @description Only the transactions settled in this batch. */
+        /**
+         * @description Only the transactions settled in this batch (an id from GET /api/v1/batches).
+         * @example 17
+         */
         batchId?: string;
         /**
          * @description From this date (`YYYY-MM-DD`, its start in UTC) or instant (ISO 8601 with an offset; send `+` as `%2B`). Default: 30 days before endDate.

@@ -63,8 +63,9 @@ export const transactionSearchQuerySchema = {
     },
     batchId: {
       type: 'string',
-      pattern: '^[\\w-]{1,64}$',
-      description: 'Only the transactions settled in this batch.',
+      pattern: '^\\d{1,9}$',
+      description: 'Only the transactions settled in this batch (an id from GET /api/v1/batches).',
+      examples: ['17'],
     },
     transactionSearchTypeId: {
       type: 'string',

@@ -9,6 +9,7 @@ import {
   type TransactionSearchType,
 } from '../../shared/transaction-search.js';
 import type { FieldError } from '../../shared/wire.js';
+import { batchIdOf } from '../storage/batches.js';
 import type { Repository, Scope, StoredTransaction } from '../storage/repository.js';
 
 /** The codes and messages of a search's bad parameters (docs/api.md#searching-transactions). */
@@ -22,7 +23,7 @@ export const SEARCH_MESSAGES = {
   INVALID_AMOUNT_RANGE: 'minAmount must not be more than maxAmount.',
   INVALID_LAST_FOUR: 'accountNumber is the last four digits of the card or bank account number.',
   INVALID_PAYER_NAME: 'payerName must be 1 to 100 characters.',
-  INVALID_BATCH_ID: 'batchId must be 1 to 64 letters, digits, _ or -.',
+  INVALID_BATCH_ID: 'batchId must be a batch id: a whole number of 1 to 9 digits, such as 17.',
   INVALID_SEARCH_TYPE: 'transactionSearchTypeId must be Processed, Rejected or Refunds.',
   INVALID_PAGE: 'page must be a whole number from 1 to 1000000.',
   INVALID_PAGE_SIZE: 'pageSize must be a whole number from 1 to 50.',
@@ -138,7 +139,8 @@ export function validateTransactionSearch(
   const payerName = given.get('payerName') ?? null;
   if (payerName !== null && [...payerName].length > 100) refuse('payerName', 'INVALID_PAYER_NAME');
   const batchId = given.get('batchId') ?? null;
-  if (batchId !== null && !/^[\w-]{1,64}$/.test(batchId)) refuse('batchId', 'INVALID_BATCH_ID');
+  // Batch ids are whole numbers (GET /batches): anything else is a mistake, not a batch that has no rows.
+  if (batchId !== null && batchIdOf(batchId) === null) refuse('batchId', 'INVALID_BATCH_ID');
   const searchType = given.get('transactionSearchTypeId') ?? 'Processed';
   const isSearchType = (text: string): text is TransactionSearchType =>
     (TRANSACTION_SEARCH_TYPES as readonly string[]).includes(text);

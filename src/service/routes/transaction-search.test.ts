@@ -258,10 +258,12 @@ describe('filters', () => {
     expect(idsOf(await found(springfield(), 'payerName=ada&minAmount=40&accountNumber=4242'))).toEqual([match]);
   });
 
-  it('batchId finds nothing, not an error, while no batch has closed', async () => {
+  it('batchId finds nothing, not an error, while no batch has closed; a batch id is a whole number', async () => {
     await pay(springfield(), await tokenFor(springfield()), 7);
     expect(await found(springfield(), 'batchId=1')).toEqual({ transactions: [], totalRecords: 0 });
-    expect(await found(springfield(), 'batchId=batch_2026-11-22')).toEqual({ transactions: [], totalRecords: 0 });
+    const named = await search(springfield(), 'batchId=batch_2026-11-22');
+    expect(named.statusCode).toBe(400);
+    expect(named.json()).toMatchObject({ errors: [{ field: 'batchId', code: 'INVALID_BATCH_ID' }] });
   });
 
   it('after settlement: batchId lists a batch (not another account’s); Refunds lists refunds by size', async () => {
