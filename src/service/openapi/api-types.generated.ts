@@ -140,7 +140,7 @@ export interface paths {
     put?: never;
     /**
      * Create a transaction
-     * @description Charges a token, card or bank details, or captures an authorization. The payer-fee mode follows docs/fees.md#payer-fee-modes; a decline is a 400 with `id` and `paymentResponseCode`. Takes an `Idempotency-Key`.
+     * @description Charges a token, card or bank details, or captures an authorization. The payer-fee mode follows docs/fees.md#payer-fee-modes; a decline is a 400 with `id` and `paymentResponseCode`. A sale with the same payment method and amount as an approved sale of the same scope within the account’s duplicate window (5 minutes unless set otherwise; 0 turns it off) is declined `HardDuplicateTransaction`, with a message naming the earlier payment and when the same charge is accepted again (docs/api.md#duplicate-protection). Takes an `Idempotency-Key`: its replay is never a duplicate.
      */
     post: operations['createTransaction'];
     delete?: never;

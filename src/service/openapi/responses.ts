@@ -9,6 +9,7 @@
  * )
  */
 import { REVERSAL_MESSAGES } from '../payments/reversal.js';
+import { duplicateMessage } from '../payments/sale.js';
 import { errorSchema } from './schemas.js';
 
 /**
@@ -100,6 +101,15 @@ export const ERROR_EXAMPLES = {
       id: 42,
       paymentResponseCode: 'InsufficientFunds',
     }),
+  },
+  duplicate: {
+    status: 400,
+    summary: 'The same payment method and amount as an approved sale within the account’s window',
+    value: fault(
+      duplicateMessage({ id: 41, created: new Date('2026-11-22T15:04:05Z') }, 5), // the default window, minutes
+      'PAYMENT_DECLINED',
+      { id: 42, paymentResponseCode: 'HardDuplicateTransaction' },
+    ),
   },
   invalidToken: {
     status: 400,
