@@ -244,8 +244,8 @@ test('the lifecycle with curl gives the answers the README shows', async ({ serv
     .trim()
     .split('\n')
     .map((line) => JSON.parse(line) as Record<string, unknown>);
-  expect(answers).toHaveLength(6);
-  const [early, batch, refund, after, late, batches] = answers;
+  expect(answers).toHaveLength(7);
+  const [early, batch, refund, after, late, batches, members] = answers;
   expect(early).toMatchObject({ code: 'REVERSAL_DECLINED', reversalResponseCode: 'NotSettled' });
   expect(batch).toMatchObject({ currency: 'USD', numberOfCredits: 0 });
   expect(refund).toMatchObject({ amount: -40, fee: 0, netAmount: -40, status: 'Captured', batchId: null });
@@ -259,6 +259,9 @@ test('the lifecycle with curl gives the answers the README shows', async ({ serv
   expect(refund?.originalTransactionId).toBe(after?.id);
   expect(late).toMatchObject({ reversalResponseCode: 'AlreadySettled' });
   expect(batches).toMatchObject({ batches: [{ id: batch?.id }] });
+  expect((members as { transactions: unknown[] }).transactions).toContainEqual(
+    expect.objectContaining({ id: after?.id, batchId: batch?.id, status: 'PartiallyRefunded' }),
+  );
 });
 
 test('the server SDK checkout runs with the sandbox variables and a token id', async ({ service }) => {

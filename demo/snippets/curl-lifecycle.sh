@@ -20,3 +20,6 @@ curl -s -X POST "$PAYTOKEN/api/v1/transactions/$SALE/void" -u "$API_KEY:$API_SEC
 # 400 {"message":"This transaction is already settled …; refund it instead …","reversalResponseCode":"AlreadySettled",…}
 curl -s "$PAYTOKEN/api/v1/batches" -u "$API_KEY:$API_SECRET" -w '\n'
 # {"batches":[{"id":1,…}],"totalRecords":1}
+BATCH=$(curl -s "$PAYTOKEN/api/v1/transactions/$SALE" -u "$API_KEY:$API_SECRET" | sed -E 's/.*"batchId":([0-9]+).*/\1/')
+curl -s "$PAYTOKEN/api/v1/batches/$BATCH/transactions" -u "$API_KEY:$API_SECRET" -w '\n'
+# {"transactions":[{"id":…,"amount":103.25,"status":"PartiallyRefunded","batchId":1,…}],"totalRecords":1}
