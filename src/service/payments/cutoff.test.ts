@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { newId } from '../random.js';
 import { CARD, startTestService, type TestService } from '../testing/harness.js';
-import { closeDueBatches, latestCutoff, parseSettlementCutoff } from './cutoff.js';
+import { MAX_MISSED_CUTOFFS, closeDueBatches, dueCutoffs, latestCutoff, parseSettlementCutoff } from './cutoff.js';
 import type { Payer } from './result.js';
 import { sale } from './sale.js';
 import { newStoredToken } from './stored-token.js';
@@ -42,6 +42,25 @@ describe('latestCutoff', () => {
     ['2026-11-01T12:00:00Z', '2026-11-01T00:00:00.000Z'],
     ['2026-11-02T02:00:00Z', '2026-11-02T01:00:00.000Z'],
   ])('at %s it was %s', (now, expected) => expect(latestCutoff(new Date(now), newYork).toISOString()).toBe(expected));
+});
+
+describe('dueCutoffs', () => {
+  const utc = parseSettlementCutoff('20:00 UTC') as NonNullable<ReturnType<typeof parseSettlementCutoff>>;
+  const iso = (dates: Date[]) => dates.map((date) => date.toISOString());
+  it('is the latest alone on a new database, nothing when it is closed, else each one missed, oldest first', () => {
+    const now = new Date('2026-11-22T21:00:00Z');
+    expect(iso(dueCutoffs(null, now, utc))).toEqual(['2026-11-22T20:00:00.000Z']);
+    expect(dueCutoffs(new Date('2026-11-22T20:00:00Z'), now, utc)).toEqual([]);
+    expect(iso(dueCutoffs(new Date('2026-11-20T20:00:00Z'), now, utc))).toEqual([
+      '2026-11-21T20:00:00.000Z',
+      '2026-11-22T20:00:00.000Z',
+    ]);
+  });
+  it(`catches up on ${MAX_MISSED_CUTOFFS} days at the most`, () => {
+    const due = dueCutoffs(new Date('2026-01-01T20:00:00Z'), new Date('2026-11-22T21:00:00Z'), utc);
+    expect(due).toHaveLength(MAX_MISSED_CUTOFFS);
+    expect(due.at(-1)?.toISOString()).toBe('2026-11-22T20:00:00.000Z');
+  });
 });
 
 describe('closeDueBatches', () => {
@@ -109,5 +128,26 @@ describe('closeDueBatches', () => {
       await closeDueBatches(cutoff, { repository: service.repository, now: () => new Date('2026-11-23T20:00:00Z') }),
     ).toBe(1);
     expect((await service.repository.transactions.find(String(after), payer.scope))?.batchId).not.toBeNull();
+  });
+
+  it('after days down, closes each missed cut-off in turn: a batch a day, as if it had been running', async () => {
+    const cutoff = parseSettlementCutoff('20:00 UTC') as NonNullable<ReturnType<typeof parseSettlementCutoff>>;
+    const repository = service.repository;
+    await payAt(new Date('2026-11-19T10:00:00Z'));
+    expect(await closeDueBatches(cutoff, { repository, now: () => new Date('2026-11-19T21:00:00Z') })).toBe(1);
+    // Then down from the 19th at 21:00 until the 22nd at 21:00: the 20th's, 21st's and 22nd's cut-offs missed.
+    await payAt(new Date('2026-11-20T10:00:00Z'));
+    await payAt(new Date('2026-11-21T10:00:00Z'));
+    await payAt(new Date('2026-11-21T11:00:00Z'));
+    await payAt(new Date('2026-11-22T10:00:00Z'));
+    expect(await closeDueBatches(cutoff, { repository, now: () => new Date('2026-11-22T21:00:00Z') })).toBe(3);
+    const { batches } = await repository.batches.list(payer.scope, 10, 0);
+    expect(batches.map(({ created, numberOfDebits }) => [created.toISOString(), numberOfDebits])).toEqual([
+      ['2026-11-22T20:00:00.000Z', 1],
+      ['2026-11-21T20:00:00.000Z', 2],
+      ['2026-11-20T20:00:00.000Z', 1],
+      ['2026-11-19T20:00:00.000Z', 1],
+    ]);
+    expect(await closeDueBatches(cutoff, { repository, now: () => new Date('2026-11-22T21:01:00Z') })).toBeNull();
   });
 });

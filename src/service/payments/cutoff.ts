@@ -73,16 +73,41 @@ export function latestCutoff(now: Date, cutoff: SettlementCutoff): Date {
   return new Date(today <= now.getTime() ? today : localInstant(year, month, day - 1, cutoff));
 }
 
+/** How many missed daily cut-offs a start catches up on, one batch each; older payments join the first. */
+export const MAX_MISSED_CUTOFFS = 31;
+
 /**
- * Closes the batches due at the latest cut-off, exactly once however many processes call it: the
- * first to record the cut-off settles, in the same database transaction, every scope's payments made
- * before it. Returns how many batches it closed, or null when the cut-off was already closed.
+ * The cut-offs due: every one after `last` up to the latest at `now`, oldest first (at most
+ * MAX_MISSED_CUTOFFS); only the latest when none was ever closed (a new database).
  */
-export function closeDueBatches(
+export function dueCutoffs(last: Date | null, now: Date, cutoff: SettlementCutoff): Date[] {
+  const due: Date[] = [];
+  for (
+    let at = latestCutoff(now, cutoff);
+    (last === null ? due.length < 1 : at > last) && due.length < MAX_MISSED_CUTOFFS;
+    at = latestCutoff(new Date(at.getTime() - 1), cutoff)
+  )
+    due.unshift(at);
+  return due;
+}
+
+/**
+ * Closes the batches due at each cut-off not closed yet, oldest first, so a service that was down for
+ * days settles a batch a day as if it had run. Each closes exactly once however many processes call
+ * it: the first to record the cut-off settles, in the same database transaction, every scope's
+ * payments made before it. Returns how many batches it closed, or null when every due cut-off was
+ * already closed.
+ */
+export async function closeDueBatches(
   cutoff: SettlementCutoff,
   deps: { repository: Pick<Repository, 'batches'>; now: () => Date },
 ): Promise<number | null> {
-  return deps.repository.batches.closeCutoff(latestCutoff(deps.now(), cutoff));
+  let closed: number | null = null;
+  for (const at of dueCutoffs(await deps.repository.batches.lastCutoff(), deps.now(), cutoff)) {
+    const batches = await deps.repository.batches.closeCutoff(at);
+    if (batches !== null) closed = (closed ?? 0) + batches;
+  }
+  return closed;
 }
 
 /** Every minute, closes the batches that are due (`closeDueBatches`); `stop` ends it. */

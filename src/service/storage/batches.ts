@@ -94,6 +94,11 @@ export function batchStore(sql: Sql) {
      * only the first settles, and a crash leaves neither the record nor the batches. Only rows made
      * before the cut-off are settled; each batch is dated at it. Null: already closed.
      */
+    /** The latest cut-off closed so far, or null when none has been. */
+    async lastCutoff(): Promise<Date | null> {
+      const [row] = await sql.query<{ last: Date | null }>('SELECT max(cutoff_at) AS last FROM settlement_cutoffs');
+      return row?.last ? new Date(row.last) : null;
+    },
     closeCutoff: (cutoff: Date): Promise<number | null> =>
       sql.transaction(async (tx) => {
         const claimed = await tx.query(
