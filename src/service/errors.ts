@@ -29,6 +29,7 @@ export const SERVICE_MESSAGES = {
   AUTHORIZATION_NOT_FOUND: 'No such authorization.',
   BATCH_NOT_FOUND: 'No such batch.',
   PAYMENT_DECLINED: 'The payment was declined.',
+  REVERSAL_DECLINED: 'The void or refund was refused; reversalResponseCode says why.',
   INVALID_TOKEN: 'The token does not exist or was deleted.',
   INVALID_AUTHORIZATION: 'The authorization cannot be captured.',
   INVALID_PAYMENT_TYPE: 'This payment method cannot be used for this operation.',

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { callerOf, secretOnly } from '../auth/authenticate.js';
 import { baseUrl, type ServiceDeps } from '../deps.js';
-import { ApiError } from '../errors.js';
+import { ApiError, type ServiceCode } from '../errors.js';
 import { idempotent, type Outcome } from '../idempotency.js';
 import {
   refundRequestSchema,
@@ -23,7 +23,7 @@ function refusedOutcome(result: Extract<ReversalResult, { ok: false }>, requestI
     headers: {},
     body: {
       message: result.message,
-      code: 'REVERSAL_DECLINED',
+      code: 'REVERSAL_DECLINED' satisfies ServiceCode,
       reversalResponseCode: result.reversalResponseCode,
       requestId,
     },
