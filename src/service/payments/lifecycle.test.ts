@@ -5,9 +5,8 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { TransactionDraft } from '../../shared/validators/transaction-request.js';
 import { newId } from '../random.js';
-import { CARD, startTestService, type TestService } from '../testing/harness.js';
+import { CARD, saleDraft, startTestService, type TestService } from '../testing/harness.js';
 import { authorize } from './authorize.js';
 import { refund } from './refund.js';
 import { statusOf } from './responses.js';
@@ -30,31 +29,25 @@ beforeAll(async () => {
 afterAll(() => service.close());
 beforeEach(async () => {
   await service.reset();
+  tokenId = await insertCardToken('4242424242424242');
+});
+
+/** A card token of Springfield's, stored directly; its id. */
+async function insertCardToken(cardNumber: string): Promise<string> {
   const token = newStoredToken(
     newId('tok'),
-    {
-      payer: 'Ada',
-      emailAddress: 'ada@example.com',
-      creditCardInformation: { ...CARD, cardNumber: '4242424242424242' },
-    },
+    { payer: 'Ada', emailAddress: 'ada@example.com', creditCardInformation: { ...CARD, cardNumber } },
     payer.scope,
     deps(),
   );
   await service.repository.tokens.insert(token);
-  tokenId = token.id;
-});
+  return token.id;
+}
 
 const deps = (): PaymentDeps => ({ repository: service.repository, vault: service.vault, now: () => new Date() });
 
-/** A sale's draft: `amountCents` with payer fee `payerFeeCents` (Included when it is a real fee). */
-const draftOf = (amountCents: number, payerFeeCents: number): TransactionDraft => ({
-  payer: 'Ada',
-  amountCents,
-  payerFeeCents,
-  initiatingPartyFeeCents: 0,
-  source: { tokenId },
-  sendReceipt: false,
-});
+/** A sale's draft on this test's token: `amountCents` with payer fee `payerFeeCents` (Included when it is a real fee). */
+const draftOf = (amountCents: number, payerFeeCents: number) => saleDraft(tokenId, amountCents, payerFeeCents);
 
 /** An approved sale of `amountCents` with payer fee `payerFeeCents` (Included when it is a real fee). */
 async function charge(amountCents: number, payerFeeCents = 1) {
@@ -90,18 +83,8 @@ describe('the reversal rules', () => {
   });
 
   it('a declined sale is neither voided nor refunded; an open authorization is released by a void', async () => {
-    const declinedCard = newStoredToken(
-      newId('tok'),
-      {
-        payer: 'Ada',
-        emailAddress: 'ada@example.com',
-        creditCardInformation: { ...CARD, cardNumber: '4000000000000002' },
-      },
-      payer.scope,
-      deps(),
-    );
-    await service.repository.tokens.insert(declinedCard);
-    const result = await sale({ ...draftOf(2_000, 1), source: { tokenId: declinedCard.id } }, payer, deps());
+    const declinedCard = await insertCardToken('4000000000000002');
+    const result = await sale({ ...draftOf(2_000, 1), source: { tokenId: declinedCard } }, payer, deps());
     if (result.approved || result.transactionId === undefined) throw new Error('The test card should be declined.');
     const declinedId = String(result.transactionId);
     expect(codeOf(await voidTransaction(declinedId, payer.scope, deps()))).toBe('PreviouslyRejected');
@@ -191,18 +174,7 @@ describe('property: over any sequence of sale, void, settle and refunds', () => 
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), async (steps) => {
         await service.reset();
-        const token = newStoredToken(
-          newId('tok'),
-          {
-            payer: 'Ada',
-            emailAddress: 'a@example.com',
-            creditCardInformation: { ...CARD, cardNumber: '4242424242424242' },
-          },
-          payer.scope,
-          deps(),
-        );
-        await service.repository.tokens.insert(token);
-        tokenId = token.id;
+        tokenId = await insertCardToken('4242424242424242');
         const sales: Modelled[] = [];
         const refunds: { id: number; cents: number; settled: boolean }[] = [];
         for (const s of steps) {

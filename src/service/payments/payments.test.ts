@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TransactionDraft } from '../../shared/validators/transaction-request.js';
-import { CARD, anyNumber, startTestService, type TestService } from '../testing/harness.js';
+import { CARD, anyNumber, saleDraft, startTestService, type TestService } from '../testing/harness.js';
 import { newId } from '../random.js';
 import { authorize } from './authorize.js';
 import { capture } from './capture.js';
@@ -51,14 +51,7 @@ async function tokenOf(method: 'card' | 'bank', cardNumber = '4242424242424242')
   return token.id;
 }
 
-const draft = (tokenId: string, amountCents: number, payerFeeCents: number | null): TransactionDraft => ({
-  payer: 'Ada',
-  amountCents,
-  payerFeeCents,
-  initiatingPartyFeeCents: 0,
-  source: { tokenId },
-  sendReceipt: false,
-});
+const draft = saleDraft;
 
 /** The approved transaction of a result, failing the test with the decline otherwise. */
 function approved(result: PaymentResult) {

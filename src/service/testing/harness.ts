@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import pg from 'pg';
 import { expect } from 'vitest';
+import type { TransactionDraft } from '../../shared/validators/transaction-request.js';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildOptions } from '../app.js';
 import { loadConfig } from '../config.js';
@@ -157,6 +158,16 @@ export function request(
     }),
   });
 }
+
+/** A sale of `amountCents` by token for the payment functions, with payer fee `payerFeeCents` (null: Mode C). */
+export const saleDraft = (tokenId: string, amountCents: number, payerFeeCents: number | null): TransactionDraft => ({
+  payer: 'Ada',
+  amountCents,
+  payerFeeCents,
+  initiatingPartyFeeCents: 0,
+  source: { tokenId },
+  sendReceipt: false,
+});
 
 export const CARD = {
   accountHolder: 'Ada Lovelace',
