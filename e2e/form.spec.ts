@@ -5,7 +5,7 @@ import { VISA, fillBank, fillCard, openForm, watchOutcome } from './support/form
 
 /** The part of /scripts/manifest.json this spec reads: the Spanish file's immutable, content-named URL. */
 interface Manifest {
-  files: { 'paytoken-form-es.json': { immutableUrl: string } };
+  files: Record<'paytoken-form-es.json' | 'paytoken-form-mask.js', { immutableUrl: string }>;
 }
 const formTag = (key: string, url: string, extra = '') =>
   `<paytoken-form public-key="${key}" api-url="${url}" ${extra}></paytoken-form>`;
@@ -158,6 +158,64 @@ test.describe('<paytoken-form>', () => {
       'es',
     );
     await expect(altered.form.locator('label[for="cardNumber"]')).toHaveText('Card number');
+  });
+
+  test('loads imask once, pinned, at the first focus in a masked field, not with the form', async ({
+    page,
+    service,
+    pages,
+  }) => {
+    const { form, requests } = await openForm(
+      page,
+      pages.url,
+      service.url,
+      formTag(service.accounts.springfield.publicKey, service.url),
+    );
+    const masks = () => requests.filter((request) => request.url().includes('paytoken-form-mask'));
+    await form.locator('#payer').fill('Ada Lovelace');
+    expect(masks()).toEqual([]);
+    await form.locator('#cardNumber').focus();
+    await expect.poll(() => masks().length).toBe(1);
+    await form.locator('#cardNumber').pressSequentially('4242424242424242');
+    await expect(form.locator('#cardNumber')).toHaveValue('4242 4242 4242 4242');
+    await form.locator('#expiry').pressSequentially('1230');
+    await expect(form.locator('#expiry')).toHaveValue('12/30');
+    const manifest = (await (await fetch(`${service.url}/scripts/manifest.json`)).json()) as Manifest;
+    expect(masks().map((request) => new URL(request.url()).pathname)).toEqual([
+      manifest.files['paytoken-form-mask.js'].immutableUrl,
+    ]);
+    expect(await page.evaluate(() => document.querySelectorAll('script[src*="paytoken-form-mask"]').length)).toBe(1);
+  });
+
+  test('without its masks (blocked, or altered under its integrity) the form still pays, unformatted', async ({
+    page,
+    service,
+    pages,
+  }) => {
+    for (const broken of ['blocked', 'altered'] as const) {
+      await page.unroute('**/paytoken-form-mask-*.js');
+      await page.route('**/paytoken-form-mask-*.js', (route) =>
+        broken === 'blocked'
+          ? route.abort()
+          : route.fulfill({
+              contentType: 'text/javascript',
+              headers: { 'Access-Control-Allow-Origin': '*' },
+              body: 'window.PaytokenMask = { createMask: () => { throw new Error("altered"); } };',
+            }),
+      );
+      const { form } = await openForm(
+        page,
+        pages.url,
+        service.url,
+        formTag(service.accounts.springfield.publicKey, service.url),
+      );
+      const outcome = await watchOutcome(form);
+      await fillCard(form);
+      await expect(form.locator('#cardNumber'), broken).toHaveValue('4242424242424242');
+      await expect(form.locator('#expiry'), broken).toHaveValue('1230');
+      await form.locator('button.pay').click();
+      expect((await outcome()).type, broken).toBe('paytoken-token');
+    }
   });
 
   test('tells the browser what each input holds', async ({ page, service, pages }) => {

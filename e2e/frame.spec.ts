@@ -78,6 +78,8 @@ demoTest.describe('demo checkout, isolated form (/isolated)', () => {
     await form.locator('#cardNumber').pressSequentially(VISA.number);
     await form.locator('#expiry').pressSequentially('1230');
     await form.locator('#cvc').pressSequentially(VISA.cvc);
+    // imask arrived inside the frame too (its script passes the frame page's CSP and integrity).
+    await expect(form.locator('#cardNumber')).toHaveValue('4242 4242 4242 4242');
 
     // The page's own JavaScript cannot reach the card input: the frame is another origin.
     const reach = await page.evaluate(() => {

@@ -9,15 +9,15 @@ import { readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
 import { framePageName } from '../shared/hosted-files.js';
 
-const integrityOf = (file: URL): string => {
+/** The SHA-384 integrity value of a file built before this bundle; `order` says what to build first. */
+export const integrityOf = (file: URL, order: string): string => {
   try {
     return `sha384-${createHash('sha384').update(readFileSync(file)).digest('base64')}`;
   } catch {
-    throw new Error(
-      `${file.pathname} is missing: build paytoken-form and paytoken-frame-bridge before paytoken-frame.`,
-    );
+    throw new Error(`${file.pathname} is missing: ${order}.`);
   }
 };
+const ORDER = 'build paytoken-form and paytoken-frame-bridge before paytoken-frame';
 
 export function framePage(browserDir: URL): Plugin {
   return {
@@ -26,8 +26,8 @@ export function framePage(browserDir: URL): Plugin {
       define: {
         __PAYTOKEN_FRAME_PAGE__: JSON.stringify(
           framePageName(
-            integrityOf(new URL('paytoken-form.js', browserDir)),
-            integrityOf(new URL('paytoken-frame-bridge.js', browserDir)),
+            integrityOf(new URL('paytoken-form.js', browserDir), ORDER),
+            integrityOf(new URL('paytoken-frame-bridge.js', browserDir), ORDER),
           ),
         ),
       },

@@ -1,0 +1,29 @@
+/**
+ * The hosted bundle's imask: `paytoken-form-mask-{digest}.js` beside the script that is running,
+ * added as a script with the SHA-384 the build computed, so a page that pins paytoken-form.js with
+ * `integrity` pins its masks too. Values from src/build/hosted-masks.ts; the file sets
+ * `PaytokenMask.createMask` (mask-engine.global.ts).
+ */
+import type { CreateMask } from './mask-engine.js';
+
+declare const __PAYTOKEN_MASK_FILE__: string;
+declare const __PAYTOKEN_MASK_INTEGRITY__: string;
+
+// Read while the script runs: `currentScript` is only set then.
+const scriptUrl = (document.currentScript as HTMLScriptElement | null)?.src;
+
+export function loadMaskEngine(): Promise<CreateMask> {
+  return new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = new URL(__PAYTOKEN_MASK_FILE__, scriptUrl).href;
+    script.integrity = __PAYTOKEN_MASK_INTEGRITY__;
+    script.crossOrigin = 'anonymous';
+    script.onload = () => {
+      const engine = (globalThis as { PaytokenMask?: { createMask?: CreateMask } }).PaytokenMask?.createMask;
+      if (engine) resolve(engine);
+      else reject(new Error('paytoken-form-mask.js did not define PaytokenMask.createMask'));
+    };
+    script.onerror = () => reject(new Error('paytoken-form-mask.js could not be loaded'));
+    document.head.append(script);
+  });
+}
