@@ -78,9 +78,15 @@ export class MaskController implements ReactiveController {
     });
   }
 
-  /** imask, loaded once; null when it could not be (the inputs then stay unformatted). */
+  /**
+   * imask, loaded once; null when it could not be (the inputs waiting for it stay unformatted, and
+   * the next focus or input in a masked field tries again).
+   */
   private load(): Promise<CreateMask | null> {
-    this.engine ??= loadMaskEngine().catch(() => null);
+    this.engine ??= loadMaskEngine().catch(() => {
+      this.engine = null;
+      return null;
+    });
     return this.engine;
   }
 

@@ -23,7 +23,10 @@ export function loadMaskEngine(): Promise<CreateMask> {
       if (engine) resolve(engine);
       else reject(new Error('paytoken-form-mask.js did not define PaytokenMask.createMask'));
     };
-    script.onerror = () => reject(new Error('paytoken-form-mask.js could not be loaded'));
+    script.onerror = () => {
+      script.remove(); // the next attempt adds its own
+      reject(new Error('paytoken-form-mask.js could not be loaded'));
+    };
     document.head.append(script);
   });
 }
