@@ -184,6 +184,13 @@ test.describe('<paytoken-form>', () => {
     expect(masks().map((request) => new URL(request.url()).pathname)).toEqual([
       manifest.files['paytoken-form-mask.js'].immutableUrl,
     ]);
+    // A second form on the page uses the same imask: no second request, no second script.
+    await page.evaluate(() =>
+      document.querySelector('main')?.insertAdjacentHTML('beforeend', '<paytoken-form id="second"></paytoken-form>'),
+    );
+    await page.locator('#second #cardNumber').pressSequentially('5555555555554444');
+    await expect(page.locator('#second #cardNumber')).toHaveValue('5555 5555 5555 4444');
+    expect(masks()).toHaveLength(1);
     expect(await page.evaluate(() => document.querySelectorAll('script[src*="paytoken-form-mask"]').length)).toBe(1);
   });
 
@@ -232,6 +239,35 @@ test.describe('<paytoken-form>', () => {
     await form.locator('#cardNumber').press('End');
     await form.locator('#cardNumber').pressSequentially('4242');
     await expect(form.locator('#cardNumber')).toHaveValue('4242 4242');
+  });
+
+  test('masks that arrive after the token change nothing: no paytoken-change, the numbers stay gone', async ({
+    page,
+    service,
+    pages,
+  }) => {
+    await page.route('**/paytoken-form-mask-*.js', (route) => route.abort());
+    const { form } = await openForm(
+      page,
+      pages.url,
+      service.url,
+      formTag(service.accounts.springfield.publicKey, service.url),
+    );
+    const outcome = await watchOutcome(form);
+    await fillCard(form);
+    await form.locator('button.pay').click();
+    expect((await outcome()).type).toBe('paytoken-token');
+    await form.evaluate((element) => {
+      const seen = ((window as unknown as { changes: number }).changes = 0);
+      element.addEventListener('paytoken-change', () => ((window as unknown as { changes: number }).changes += 1));
+      return seen;
+    });
+    await page.unroute('**/paytoken-form-mask-*.js');
+    await form.locator('#cvc').focus(); // tries the masks again; they arrive for inputs the token emptied
+    await expect.poll(() => page.evaluate(() => 'PaytokenMask' in window)).toBe(true);
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    expect(await page.evaluate(() => (window as unknown as { changes: number }).changes)).toBe(0);
+    for (const input of ['#cardNumber', '#expiry', '#cvc']) await expect(form.locator(input)).toHaveValue('');
   });
 
   test('tells the browser what each input holds', async ({ page, service, pages }) => {

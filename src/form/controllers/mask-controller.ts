@@ -28,22 +28,25 @@ const PATTERNS: Partial<Record<FieldName, { mask: string; prepare: (text: string
   confirmAccountNumber: { mask: '00000000000000000', prepare: digitsOnly },
 };
 
-/** What a field's digits are before its mask is built: only digits, no more than the pattern holds. */
-const rawDigits = (options: { mask: string; prepare: (text: string) => string }, text: string) =>
-  options.prepare(text).replace(/\D/g, '').slice(0, options.mask.replace(/[^0]/g, '').length);
+/** The CVC's pattern for a brand: four digits for American Express (and before the brand is known). */
+const cvcPattern = (brand: CardBrand | null) => (brand === 'AmericanExpress' || brand === null ? '0000' : '000');
 
 /**
  * imask on the form's number inputs: grouped card numbers, MM/YY, digits only. Reports each change
  * as the digits (`unmasked`) and the text shown. imask itself is loaded at the first focus or input
- * in a masked field (mask-engine.ts): until it arrives, an input reports its digits as they are, and
- * once it has, each input's mask formats what the input holds. Without it (it could not be loaded),
- * the form still validates and pays with the digits, unformatted.
+ * in a masked field (mask-engine.ts): until it arrives, an input reports its digits as they are (no
+ * more than its pattern holds), and once it has, each input that has had input gets its mask, which
+ * formats what the input holds. Without it (it could not be loaded), the form still validates and
+ * pays with the digits, unformatted.
  */
 export class MaskController implements ReactiveController {
-  private readonly masks = new Map<FieldName, InputMask>();
+  /** Each masked input's mask, with the input it was built on (the form may render a new one). */
+  private readonly masks = new Map<FieldName, { mask: InputMask; input: HTMLInputElement }>();
   /** Masked inputs that have had input, masked or waiting for imask. */
   private readonly inputs = new Map<FieldName, HTMLInputElement>();
-  private engine: Promise<CreateMask | null> | null = null;
+  /** What was last reported of each masked field: a mask built later reports only a change. */
+  private readonly reported = new Map<FieldName, string>();
+  private root: ParentNode | null = null;
 
   constructor(
     private readonly host: ReactiveControllerHost,
@@ -62,69 +65,93 @@ export class MaskController implements ReactiveController {
    * value is reported; later ones come through the mask. Other inputs and the select report their
    * value as it is.
    */
-  attach(root: EventTarget): void {
+  attach(root: ParentNode & EventTarget): void {
+    this.root = root;
     root.addEventListener('focusin', (event) => {
-      if (PATTERNS[(event.target as HTMLInputElement).name as FieldName]) void this.load();
+      if (PATTERNS[(event.target as HTMLInputElement).name as FieldName]) void this.load(true);
     });
     root.addEventListener('input', (event) => {
       const input = event.target as HTMLInputElement;
       const name = input.name as FieldName;
-      const options = PATTERNS[name];
-      if (!options) return this.onChange(name, input.value, input.value);
-      if (this.masks.has(name)) return;
+      if (!PATTERNS[name]) return this.onChange(name, input.value, input.value);
+      if (this.masks.get(name)?.input === input) return;
       this.inputs.set(name, input);
-      this.onChange(name, rawDigits(options, input.value), input.value);
-      void this.load().then((createMask) => createMask && this.build(createMask, name, input));
+      this.report(name, this.rawDigits(name, input.value), input.value);
+      void this.load(false);
     });
   }
 
+  private report(name: FieldName, unmasked: string, shown: string): void {
+    this.reported.set(name, unmasked);
+    this.onChange(name, unmasked, shown);
+  }
+
+  /** A field's digits before its mask: only digits, no more than its pattern holds for the brand. */
+  private rawDigits(name: FieldName, text: string): string {
+    const options = PATTERNS[name];
+    if (!options) return text;
+    const pattern =
+      name === 'cardNumber' ? cardPattern(this.brand) : name === 'cvc' ? cvcPattern(this.brand) : options.mask;
+    return options.prepare(text).replace(/\D/g, '').slice(0, pattern.replace(/[^0]/g, '').length);
+  }
+
   /**
-   * imask, loaded once; null when it could not be (the inputs waiting for it stay unformatted, and
-   * the next focus or input in a masked field tries again).
+   * imask (one load for every form on the page), then a mask for every input that had input
+   * meanwhile; null when it could not be loaded (those inputs stay unformatted). A focus in a masked
+   * field tries a failed load again (`retry`); typing does not.
    */
-  private load(): Promise<CreateMask | null> {
-    this.engine ??= loadMaskEngine().catch(() => {
-      this.engine = null;
-      return null;
-    });
-    return this.engine;
+  private load(retry: boolean): Promise<CreateMask | null> {
+    return loadMaskEngine(retry).then(
+      (createMask) => {
+        for (const [name, input] of this.inputs) this.build(createMask, name, input);
+        return createMask;
+      },
+      () => null,
+    );
   }
 
   private build(createMask: CreateMask, name: FieldName, input: HTMLInputElement): void {
     const options = PATTERNS[name];
-    if (!options || this.masks.has(name) || !input.isConnected) return;
+    if (!options || this.masks.get(name)?.input === input || !input.isConnected || this.inputs.get(name) !== input)
+      return;
+    this.masks.get(name)?.mask.destroy();
     const mask = createMask(input, { mask: options.mask, prepare: options.prepare, lazy: true });
-    mask.on('accept', () => this.onChange(name, mask.unmaskedValue, mask.value));
-    this.masks.set(name, mask);
+    mask.on('accept', () => this.report(name, mask.unmaskedValue, mask.value));
+    this.masks.set(name, { mask, input });
     this.followBrand(this.brand);
-    this.onChange(name, mask.unmaskedValue, mask.value);
+    // imask reads what the input holds but shows it formatted only at the next change: show it now.
+    if (input.value !== mask.value) mask.value = input.value;
+    // Only a change: a mask arriving after the fields were cleared (a token) reports nothing.
+    if (mask.unmaskedValue !== (this.reported.get(name) ?? '')) this.report(name, mask.unmaskedValue, mask.value);
   }
 
   /** The card number's grouping and the CVC's length follow the brand. */
   followBrand(brand: CardBrand | null): void {
     this.brand = brand;
-    const number = this.masks.get('cardNumber');
+    const number = this.masks.get('cardNumber')?.mask;
     if (number && number.masked.mask !== cardPattern(brand)) number.updateOptions({ mask: cardPattern(brand) });
-    const cvc = this.masks.get('cvc');
-    const cvcPattern = brand === 'AmericanExpress' || brand === null ? '0000' : '000';
-    if (cvc && cvc.masked.mask !== cvcPattern) cvc.updateOptions({ mask: cvcPattern });
+    const cvc = this.masks.get('cvc')?.mask;
+    if (cvc && cvc.masked.mask !== cvcPattern(brand)) cvc.updateOptions({ mask: cvcPattern(brand) });
   }
 
-  /** Empties every masked input (after a token was made), with or without its mask yet. */
+  /**
+   * Empties every masked input of the form (after a token was made), with or without its mask yet:
+   * found in the form's root, so an input moved, re-rendered or never typed into is emptied too.
+   */
   clear(): void {
-    for (const [name, input] of this.inputs) {
-      const mask = this.masks.get(name);
-      if (mask) mask.value = '';
-      else if (input.value) {
-        input.value = '';
-        this.onChange(name, '', '');
-      }
+    for (const input of this.root?.querySelectorAll<HTMLInputElement>('input[name]') ?? []) {
+      const name = input.name as FieldName;
+      if (!PATTERNS[name]) continue;
+      const masked = this.masks.get(name);
+      if (masked?.input === input) masked.mask.value = '';
+      else input.value = '';
+      if (this.reported.get(name)) this.report(name, '', '');
     }
   }
 
   hostDisconnected(): void {
-    for (const mask of this.masks.values()) mask.destroy();
+    // The masks' listeners go; the inputs stay in the form's root and get new masks at their next input.
+    for (const { mask } of this.masks.values()) mask.destroy();
     this.masks.clear();
-    this.inputs.clear();
   }
 }

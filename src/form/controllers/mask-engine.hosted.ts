@@ -12,7 +12,25 @@ declare const __PAYTOKEN_MASK_INTEGRITY__: string;
 // Read while the script runs: `currentScript` is only set then.
 const scriptUrl = (document.currentScript as HTMLScriptElement | null)?.src;
 
-export function loadMaskEngine(): Promise<CreateMask> {
+/** One load for every form on the page; a failed one is tried again only when `retry` asks. */
+let loading: Promise<CreateMask> | null = null;
+let failed = false;
+/** A page whose policy refuses the file (a CSP without its origin) stops asking after ten focuses. */
+let failures = 0;
+const MAX_FAILURES = 10;
+
+export function loadMaskEngine(retry = false): Promise<CreateMask> {
+  if (loading && (!failed || !retry || failures >= MAX_FAILURES)) return loading;
+  failed = false;
+  loading = addScript().catch((error: unknown) => {
+    failed = true;
+    failures += 1;
+    throw error;
+  });
+  return loading;
+}
+
+function addScript(): Promise<CreateMask> {
   return new Promise((resolve, reject) => {
     const script = document.createElement('script');
     script.src = new URL(__PAYTOKEN_MASK_FILE__, scriptUrl).href;

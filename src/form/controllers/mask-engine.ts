@@ -24,7 +24,8 @@ export type CreateMask = (
   options: { mask: string; prepare: (text: string) => string; lazy: boolean },
 ) => InputMask;
 
-export const loadMaskEngine = (): Promise<CreateMask> =>
+/** imask's chunk; `retry` is for the hosted loader (the module loader tries a failed import again itself). */
+export const loadMaskEngine = (_retry?: boolean): Promise<CreateMask> =>
   Promise.all([import('imask/holder'), import('imask/masked/pattern')]).then(
     ([holder]) => holder.default as unknown as CreateMask,
   );
