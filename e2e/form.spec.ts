@@ -10,6 +10,14 @@ interface Manifest {
 const formTag = (key: string, url: string, extra = '') =>
   `<paytoken-form public-key="${key}" api-url="${url}" ${extra}></paytoken-form>`;
 
+/** Springfield's form, opened on the test page with paytoken-form.js from the service. */
+const openSpringfield = (
+  page: Page,
+  pagesUrl: string,
+  service: { url: string; accounts: { springfield: { publicKey: string } } },
+  lang = 'en',
+) => openForm(page, pagesUrl, service.url, formTag(service.accounts.springfield.publicKey, service.url), lang);
+
 async function axe(page: Page) {
   const results = await new AxeBuilder({ page }).include('paytoken-form').analyze();
   return results.violations.map(
@@ -19,12 +27,7 @@ async function axe(page: Page) {
 
 test.describe('<paytoken-form>', () => {
   test('groups each brand as it is typed and names the brand for screen readers', async ({ page, service, pages }) => {
-    const { form } = await openForm(
-      page,
-      pages.url,
-      service.url,
-      formTag(service.accounts.springfield.publicKey, service.url),
-    );
+    const { form } = await openSpringfield(page, pages.url, service);
     const number = form.locator('#cardNumber');
     for (const [digits, shown, brand] of [
       ['4242424242424242', '4242 4242 4242 4242', 'Visa'],
@@ -42,12 +45,7 @@ test.describe('<paytoken-form>', () => {
   });
 
   test('accepts pasted numbers and dates in their usual forms', async ({ page, service, pages }) => {
-    const { form } = await openForm(
-      page,
-      pages.url,
-      service.url,
-      formTag(service.accounts.springfield.publicKey, service.url),
-    );
+    const { form } = await openSpringfield(page, pages.url, service);
     for (const pasted of ['4242-4242-4242-4242', '4242424242424242', '4242 4242 4242 4242']) {
       await form.locator('#cardNumber').fill('');
       await form.locator('#cardNumber').focus();
@@ -96,13 +94,7 @@ test.describe('<paytoken-form>', () => {
     service,
     pages,
   }) => {
-    const { form, requests } = await openForm(
-      page,
-      pages.url,
-      service.url,
-      formTag(service.accounts.springfield.publicKey, service.url),
-      'es',
-    );
+    const { form, requests } = await openSpringfield(page, pages.url, service, 'es');
     await expect(form.getByRole('tab', { name: 'Tarjeta' })).toHaveAttribute('aria-selected', 'true');
     await expect(form.locator('label[for="cardNumber"]')).toHaveText('Número de tarjeta');
     await page.evaluate(() =>
@@ -117,12 +109,7 @@ test.describe('<paytoken-form>', () => {
       manifest.files['paytoken-form-es.json'].immutableUrl,
     ]);
 
-    const english = await openForm(
-      page,
-      pages.url,
-      service.url,
-      formTag(service.accounts.springfield.publicKey, service.url),
-    );
+    const english = await openSpringfield(page, pages.url, service);
     await expect(english.form.locator('label[for="cardNumber"]')).toHaveText('Card number');
     expect(english.requests.filter((request) => request.url().includes('paytoken-form-es'))).toEqual([]);
   });
@@ -133,13 +120,7 @@ test.describe('<paytoken-form>', () => {
     pages,
   }) => {
     await page.route('**/paytoken-form-es-*.json', (route) => route.abort());
-    const blocked = await openForm(
-      page,
-      pages.url,
-      service.url,
-      formTag(service.accounts.springfield.publicKey, service.url),
-      'es',
-    );
+    const blocked = await openSpringfield(page, pages.url, service, 'es');
     await expect(blocked.form.locator('label[for="cardNumber"]')).toHaveText('Card number');
 
     await page.unroute('**/paytoken-form-es-*.json');
@@ -150,13 +131,7 @@ test.describe('<paytoken-form>', () => {
         body: '{"labels":{},"messages":{}}',
       }),
     );
-    const altered = await openForm(
-      page,
-      pages.url,
-      service.url,
-      formTag(service.accounts.springfield.publicKey, service.url),
-      'es',
-    );
+    const altered = await openSpringfield(page, pages.url, service, 'es');
     await expect(altered.form.locator('label[for="cardNumber"]')).toHaveText('Card number');
   });
 
@@ -165,12 +140,7 @@ test.describe('<paytoken-form>', () => {
     service,
     pages,
   }) => {
-    const { form, requests } = await openForm(
-      page,
-      pages.url,
-      service.url,
-      formTag(service.accounts.springfield.publicKey, service.url),
-    );
+    const { form, requests } = await openSpringfield(page, pages.url, service);
     const masks = () => requests.filter((request) => request.url().includes('paytoken-form-mask'));
     await form.locator('#payer').fill('Ada Lovelace');
     expect(masks()).toEqual([]);
@@ -210,12 +180,7 @@ test.describe('<paytoken-form>', () => {
               body: 'window.PaytokenMask = { createMask: () => { throw new Error("altered"); } };',
             }),
       );
-      const { form } = await openForm(
-        page,
-        pages.url,
-        service.url,
-        formTag(service.accounts.springfield.publicKey, service.url),
-      );
+      const { form } = await openSpringfield(page, pages.url, service);
       const outcome = await watchOutcome(form);
       await fillCard(form);
       await expect(form.locator('#cardNumber'), broken).toHaveValue('4242424242424242');
@@ -225,12 +190,7 @@ test.describe('<paytoken-form>', () => {
     }
     // Once the file is there again, the next focus in a masked field loads it and masks work.
     await page.unroute('**/paytoken-form-mask-*.js');
-    const { form } = await openForm(
-      page,
-      pages.url,
-      service.url,
-      formTag(service.accounts.springfield.publicKey, service.url),
-    );
+    const { form } = await openSpringfield(page, pages.url, service);
     await page.route('**/paytoken-form-mask-*.js', (route) => route.abort());
     await form.locator('#cardNumber').pressSequentially('4242');
     await expect(form.locator('#cardNumber')).toHaveValue('4242');
@@ -247,12 +207,7 @@ test.describe('<paytoken-form>', () => {
     pages,
   }) => {
     await page.route('**/paytoken-form-mask-*.js', (route) => route.abort());
-    const { form } = await openForm(
-      page,
-      pages.url,
-      service.url,
-      formTag(service.accounts.springfield.publicKey, service.url),
-    );
+    const { form } = await openSpringfield(page, pages.url, service);
     const outcome = await watchOutcome(form);
     await fillCard(form);
     await form.locator('button.pay').click();
@@ -271,12 +226,7 @@ test.describe('<paytoken-form>', () => {
   });
 
   test('tells the browser what each input holds', async ({ page, service, pages }) => {
-    const { form } = await openForm(
-      page,
-      pages.url,
-      service.url,
-      formTag(service.accounts.springfield.publicKey, service.url),
-    );
+    const { form } = await openSpringfield(page, pages.url, service);
     const expected: [string, string, string | null][] = [
       ['payer', 'name', null],
       ['emailAddress', 'email', null],
@@ -345,12 +295,7 @@ test.describe('<paytoken-form>', () => {
   });
 
   test('reports method, brand, completeness and validity in paytoken-change', async ({ page, service, pages }) => {
-    const { form } = await openForm(
-      page,
-      pages.url,
-      service.url,
-      formTag(service.accounts.springfield.publicKey, service.url),
-    );
+    const { form } = await openSpringfield(page, pages.url, service);
     await form.evaluate((element) =>
       element.addEventListener('paytoken-change', (event) => {
         const { method, brand, complete, valid } = event as unknown as Record<string, unknown>;
@@ -440,12 +385,7 @@ test.describe('<paytoken-form>', () => {
   });
 
   test('a double click sends one request', async ({ page, service, pages }) => {
-    const { form, requests } = await openForm(
-      page,
-      pages.url,
-      service.url,
-      formTag(service.accounts.springfield.publicKey, service.url),
-    );
+    const { form, requests } = await openSpringfield(page, pages.url, service);
     await fillCard(form);
     const outcome = await watchOutcome(form);
     await form.locator('button.pay').dblclick();
@@ -458,12 +398,7 @@ test.describe('<paytoken-form>', () => {
 
   test("shows the service's 400 on the field it names", async ({ page, service, pages }) => {
     // An Elo card whose number starts like a Visa: valid to the browser, refused by the service.
-    const { form } = await openForm(
-      page,
-      pages.url,
-      service.url,
-      formTag(service.accounts.springfield.publicKey, service.url),
-    );
+    const { form } = await openSpringfield(page, pages.url, service);
     await fillCard(form, { ...VISA, number: '4011780000000006' });
     const outcome = await watchOutcome(form);
     await form.locator('button.pay').click();

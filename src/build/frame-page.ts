@@ -4,19 +4,10 @@
  * and paytoken-frame-bridge.js, and this plugin reads them from dist/browser to define the name; the
  * service computes the same name from the same files (routes/frames.ts).
  */
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
 import { framePageName } from '../shared/hosted-files.js';
+import { integrityOfBuilt } from './integrity.js';
 
-/** The SHA-384 integrity value of a file built before this bundle; `order` says what to build first. */
-export const integrityOf = (file: URL, order: string): string => {
-  try {
-    return `sha384-${createHash('sha384').update(readFileSync(file)).digest('base64')}`;
-  } catch {
-    throw new Error(`${file.pathname} is missing: ${order}.`);
-  }
-};
 const ORDER = 'build paytoken-form and paytoken-frame-bridge before paytoken-frame';
 
 export function framePage(browserDir: URL): Plugin {
@@ -26,8 +17,8 @@ export function framePage(browserDir: URL): Plugin {
       define: {
         __PAYTOKEN_FRAME_PAGE__: JSON.stringify(
           framePageName(
-            integrityOf(new URL('paytoken-form.js', browserDir), ORDER),
-            integrityOf(new URL('paytoken-frame-bridge.js', browserDir), ORDER),
+            integrityOfBuilt(new URL('paytoken-form.js', browserDir), ORDER),
+            integrityOfBuilt(new URL('paytoken-frame-bridge.js', browserDir), ORDER),
           ),
         ),
       },

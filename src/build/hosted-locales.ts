@@ -4,18 +4,18 @@
  * content-named file (the service serves `paytoken-form-es-{digest}.json` as immutable) and with its
  * SHA-384, so it cannot change under a page that pinned the script.
  */
-import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { ES } from '../form/locales/es.js';
 import { contentName } from '../shared/hosted-files.js';
+import { integrityOf } from './integrity.js';
 
 export const SPANISH_FILE = 'paytoken-form-es.json';
 
 /** The JSON text of the Spanish catalog and its integrity value. */
 export function spanishAsset(): { text: string; integrity: string } {
   const text = JSON.stringify(ES);
-  return { text, integrity: `sha384-${createHash('sha384').update(text).digest('base64')}` };
+  return { text, integrity: integrityOf(text) };
 }
 
 export function hostedLocales(): Plugin {

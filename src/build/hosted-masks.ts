@@ -8,7 +8,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { contentName } from '../shared/hosted-files.js';
-import { integrityOf } from './frame-page.js';
+import { integrityOfBuilt } from './integrity.js';
 
 export const MASK_FILE = 'paytoken-form-mask.js';
 
@@ -18,7 +18,10 @@ export function hostedMasks(browserDir: URL): Plugin {
     name: 'paytoken-hosted-masks',
     enforce: 'pre',
     config: () => {
-      const integrity = integrityOf(new URL(MASK_FILE, browserDir), 'build paytoken-form-mask before paytoken-form');
+      const integrity = integrityOfBuilt(
+        new URL(MASK_FILE, browserDir),
+        'build paytoken-form-mask before paytoken-form',
+      );
       return {
         define: {
           __PAYTOKEN_MASK_FILE__: JSON.stringify(contentName(MASK_FILE, integrity)),
