@@ -52,8 +52,9 @@ export default tseslint.config(
       '**/tokenizer/*',
       '!**/tokenizer/index.js',
       '!**/tokenizer/global.js',
+      '!**/tokenizer/deferred.js',
     ],
-    "form/ imports shared/ and the tokenizer's entries (tokenizer/index.js, tokenizer/global.js) only.",
+    "form/ imports shared/ and the tokenizer's entries (tokenizer/index.js, global.js, deferred.js) only.",
     ['src/form/**/*.test.ts'],
   ),
   boundary(

@@ -1,10 +1,11 @@
 /**
  * Builds, one mode at a time (`npm run build` runs them all):
  *   vite build --mode paytoken       dist/browser/paytoken.js       IIFE, sets window.Paytoken
- *   vite build --mode paytoken-form-mask, then --mode paytoken-form: imask alone (window.PaytokenMask),
- *                                    then dist/browser/paytoken-form.js, IIFE, defines <paytoken-form> and
- *                                    window.Paytoken, and loads the first at the first focus in a masked
- *                                    field (build/hosted-masks.ts)
+ *   vite build --mode paytoken-form-engine, then --mode paytoken-form: the form's engine (imask, the
+ *                                    checks, the tokenizer; window.PaytokenFormEngine), then
+ *                                    dist/browser/paytoken-form.js, IIFE, defines <paytoken-form> and
+ *                                    window.Paytoken, and loads the engine at the first focus or input in
+ *                                    a field, or at Pay (build/hosted-engine.ts)
  *   vite build --mode paytoken-frame-bridge, then --mode paytoken-frame: the frame page's bridge, then
  *                                    the <paytoken-frame> loader, which needs the two before it (build/frame-page.ts)
  *   vite build --mode lib            dist/esm/*.js                  ES modules for bundler users
@@ -17,7 +18,7 @@ import { defineConfig, type UserConfig } from 'vite';
 import { acceptedBrandsOnly } from './src/build/accepted-card-types.js';
 import { framePage } from './src/build/frame-page.js';
 import { hostedLocales } from './src/build/hosted-locales.js';
-import { hostedMasks } from './src/build/hosted-masks.js';
+import { hostedEngine } from './src/build/hosted-engine.js';
 import { minifyLitTemplates } from './src/build/minify-templates.js';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
@@ -25,7 +26,7 @@ const { version } = JSON.parse(readFileSync(new URL('./package.json', import.met
 /** The hosted bundles: file name → entry. */
 export const BROWSER_BUNDLES: Record<string, string> = {
   paytoken: 'src/tokenizer/global.ts',
-  'paytoken-form-mask': 'src/form/controllers/mask-engine.global.ts',
+  'paytoken-form-engine': 'src/form/engine/engine.global.ts',
   'paytoken-form': 'src/form/global.ts',
   'paytoken-frame-bridge': 'src/frame-page/bridge.ts',
   'paytoken-frame': 'src/frame/global.ts',
@@ -61,7 +62,7 @@ export default defineConfig(({ mode }) => {
         acceptedBrandsOnly(),
         minifyLitTemplates(),
         ...(mode === 'paytoken-form'
-          ? [hostedLocales(), hostedMasks(new URL('./dist/browser/', import.meta.url))]
+          ? [hostedLocales(), hostedEngine(new URL('./dist/browser/', import.meta.url))]
           : []),
         ...(mode === 'paytoken-frame' ? [framePage(new URL('./dist/browser/', import.meta.url))] : []),
       ],
@@ -78,7 +79,7 @@ export default defineConfig(({ mode }) => {
             unsafe_methods: true,
             // imask's two developer warnings (a mask misused by its caller) are not for payers;
             // none of the form's own code writes to the console.
-            ...(mode === 'paytoken-form-mask' && { pure_funcs: ['console.warn'] }),
+            ...(mode === 'paytoken-form-engine' && { pure_funcs: ['console.warn'] }),
           },
           format: { comments: false },
         },
@@ -86,7 +87,7 @@ export default defineConfig(({ mode }) => {
         lib: {
           entry: BROWSER_BUNDLES[mode] as string,
           formats: ['iife'],
-          name: mode === 'paytoken-form-mask' ? 'PaytokenMask' : 'Paytoken',
+          name: mode === 'paytoken-form-engine' ? 'PaytokenFormEngine' : 'Paytoken',
           fileName: () => `${mode}.js`,
         },
         rolldownOptions: { output: { generatedCode: { symbols: false } } },

@@ -7,7 +7,7 @@ import type { Row } from './report.js';
 const BROTLI_BUDGETS: Record<string, number> = {
   'paytoken.js': 5000,
   'paytoken-form.js': 24_000,
-  'paytoken-form-mask.js': 10_000,
+  'paytoken-form-engine.js': 16_000,
   'paytoken-frame.js': 3000,
 };
 

@@ -5,7 +5,7 @@ import { VISA, fillBank, fillCard, openForm, watchOutcome } from './support/form
 
 /** The part of /scripts/manifest.json this spec reads: the Spanish file's immutable, content-named URL. */
 interface Manifest {
-  files: Record<'paytoken-form-es.json' | 'paytoken-form-mask.js', { immutableUrl: string }>;
+  files: Record<'paytoken-form-es.json' | 'paytoken-form-engine.js', { immutableUrl: string }>;
 }
 const formTag = (key: string, url: string, extra = '') =>
   `<paytoken-form public-key="${key}" api-url="${url}" ${extra}></paytoken-form>`;
@@ -135,94 +135,203 @@ test.describe('<paytoken-form>', () => {
     await expect(altered.form.locator('label[for="cardNumber"]')).toHaveText('Card number');
   });
 
-  test('loads imask once, pinned, at the first focus in a masked field, not with the form', async ({
+  test('loads its engine once, pinned, at the first focus in a field, not with the form', async ({
     page,
     service,
     pages,
   }) => {
     const { form, requests } = await openSpringfield(page, pages.url, service);
-    const masks = () => requests.filter((request) => request.url().includes('paytoken-form-mask'));
+    const engines = () => requests.filter((request) => request.url().includes('paytoken-form-engine'));
+    expect(engines()).toEqual([]);
+    await form.locator('#payer').focus();
+    await expect.poll(() => engines().length).toBe(1);
     await form.locator('#payer').fill('Ada Lovelace');
-    expect(masks()).toEqual([]);
-    await form.locator('#cardNumber').focus();
-    await expect.poll(() => masks().length).toBe(1);
     await form.locator('#cardNumber').pressSequentially('4242424242424242');
     await expect(form.locator('#cardNumber')).toHaveValue('4242 4242 4242 4242');
     await form.locator('#expiry').pressSequentially('1230');
     await expect(form.locator('#expiry')).toHaveValue('12/30');
     const manifest = (await (await fetch(`${service.url}/scripts/manifest.json`)).json()) as Manifest;
-    expect(masks().map((request) => new URL(request.url()).pathname)).toEqual([
-      manifest.files['paytoken-form-mask.js'].immutableUrl,
+    expect(engines().map((request) => new URL(request.url()).pathname)).toEqual([
+      manifest.files['paytoken-form-engine.js'].immutableUrl,
     ]);
-    // A second form on the page uses the same imask: no second request, no second script.
+    // A second form on the page uses the same engine: no second request, no second script.
     await page.evaluate(() =>
       document.querySelector('main')?.insertAdjacentHTML('beforeend', '<paytoken-form id="second"></paytoken-form>'),
     );
     await page.locator('#second #cardNumber').pressSequentially('5555555555554444');
     await expect(page.locator('#second #cardNumber')).toHaveValue('5555 5555 5555 4444');
-    expect(masks()).toHaveLength(1);
-    expect(await page.evaluate(() => document.querySelectorAll('script[src*="paytoken-form-mask"]').length)).toBe(1);
+    expect(engines()).toHaveLength(1);
+    expect(await page.evaluate(() => document.querySelectorAll('script[src*="paytoken-form-engine"]').length)).toBe(1);
   });
 
-  test('without its masks (blocked, or altered under its integrity) the form still pays, unformatted', async ({
+  test('without its engine (blocked, or altered under its integrity) Pay says so, sends nothing, and works once it is back', async ({
     page,
     service,
     pages,
   }) => {
     for (const broken of ['blocked', 'altered'] as const) {
-      await page.unroute('**/paytoken-form-mask-*.js');
-      await page.route('**/paytoken-form-mask-*.js', (route) =>
+      await page.unroute('**/paytoken-form-engine-*.js');
+      await page.route('**/paytoken-form-engine-*.js', (route) =>
         broken === 'blocked'
           ? route.abort()
           : route.fulfill({
               contentType: 'text/javascript',
               headers: { 'Access-Control-Allow-Origin': '*' },
-              body: 'window.PaytokenMask = { createMask: () => { throw new Error("altered"); } };',
+              body: 'window.PaytokenFormEngine = { engine: { createToken: () => Promise.resolve({ success: true, id: "tok_forged" }) } };',
             }),
       );
-      const { form } = await openSpringfield(page, pages.url, service);
-      const outcome = await watchOutcome(form);
+      const { form, requests } = await openSpringfield(page, pages.url, service);
       await fillCard(form);
+      // What the payer typed stays, unformatted; nothing is checked or sent without the engine.
       await expect(form.locator('#cardNumber'), broken).toHaveValue('4242424242424242');
       await expect(form.locator('#expiry'), broken).toHaveValue('1230');
+      const outcome = await watchOutcome(form);
       await form.locator('button.pay').click();
-      expect((await outcome()).type, broken).toBe('paytoken-token');
+      expect(await outcome(), broken).toMatchObject({ type: 'paytoken-error', detail: { code: 'NETWORK_ERROR' } });
+      await expect(form.getByRole('alert'), broken).toHaveText(/could not be reached/);
+      expect(await page.evaluate(() => 'PaytokenFormEngine' in window), broken).toBe(false);
+      expect(
+        requests.filter((request) => request.url().includes('/api/v1/tokens')),
+        broken,
+      ).toEqual([]);
+      // Pay again once the file is there: the engine loads, checks and pays with what was typed.
+      await page.unroute('**/paytoken-form-engine-*.js');
+      const retried = await watchOutcome(form);
+      await form.locator('button.pay').click();
+      expect((await retried()).type, broken).toBe('paytoken-token');
     }
-    // Once the file is there again, the next focus in a masked field loads it and masks work.
-    await page.unroute('**/paytoken-form-mask-*.js');
-    const { form } = await openSpringfield(page, pages.url, service);
-    await page.route('**/paytoken-form-mask-*.js', (route) => route.abort());
-    await form.locator('#cardNumber').pressSequentially('4242');
-    await expect(form.locator('#cardNumber')).toHaveValue('4242');
-    await page.unroute('**/paytoken-form-mask-*.js');
-    await form.locator('#expiry').focus();
-    await form.locator('#cardNumber').press('End');
-    await form.locator('#cardNumber').pressSequentially('4242');
-    await expect(form.locator('#cardNumber')).toHaveValue('4242 4242');
   });
 
-  test('masks that arrive after the token change nothing: no paytoken-change, the numbers stay gone', async ({
+  test('ten failed loads stop the tries at focus, not at Pay', async ({ page, service, pages }) => {
+    await page.route('**/paytoken-form-engine-*.js', (route) => route.abort());
+    const { form, requests } = await openSpringfield(page, pages.url, service);
+    const engines = () => requests.filter((request) => request.url().includes('paytoken-form-engine')).length;
+    for (let focus = 0; focus < 14; focus++) {
+      await form.locator(focus % 2 ? '#payer' : '#emailAddress').focus();
+      await expect.poll(engines).toBe(Math.min(focus + 1, 10));
+    }
+    await fillCard(form);
+    expect(engines()).toBe(10);
+    await page.unroute('**/paytoken-form-engine-*.js');
+    const outcome = await watchOutcome(form);
+    await form.locator('button.pay').click();
+    expect((await outcome()).type).toBe('paytoken-token');
+  });
+
+  test('a page whose policy allows scripts by nonce only: the engine gets the form’s nonce', async ({
     page,
     service,
     pages,
   }) => {
-    await page.route('**/paytoken-form-mask-*.js', (route) => route.abort());
-    const { form } = await openSpringfield(page, pages.url, service);
+    await page.goto(`${pages.url}/form.html`);
+    await page.evaluate(
+      ({ src, key, url }) =>
+        new Promise<void>((resolve, reject) => {
+          // The policy as a <meta>, which applies from its insertion on: scripts by nonce only.
+          document.head.insertAdjacentHTML(
+            'beforeend',
+            `<meta http-equiv="Content-Security-Policy" content="script-src 'nonce-c2VjcmV0'">`,
+          );
+          document
+            .querySelector('main')
+            ?.insertAdjacentHTML('beforeend', `<paytoken-form public-key="${key}" api-url="${url}"></paytoken-form>`);
+          const script = document.createElement('script');
+          script.src = src;
+          script.nonce = 'c2VjcmV0';
+          script.onload = () => resolve();
+          script.onerror = () => reject(new Error('paytoken-form.js did not load'));
+          document.head.append(script);
+        }),
+      { src: `${service.url}/scripts/paytoken-form.js`, key: service.accounts.springfield.publicKey, url: service.url },
+    );
+    // The policy is on: a script without the nonce is refused.
+    expect(
+      await page.evaluate(
+        (src) =>
+          new Promise((resolve) => {
+            const script = document.createElement('script');
+            script.src = src;
+            script.onload = () => resolve('loaded');
+            script.onerror = () => resolve('refused');
+            document.head.append(script);
+          }),
+        `${service.url}/scripts/paytoken.js`,
+      ),
+    ).toBe('refused');
+    const form = page.locator('paytoken-form');
     const outcome = await watchOutcome(form);
     await fillCard(form);
+    await expect(form.locator('#cardNumber')).toHaveValue('4242 4242 4242 4242');
     await form.locator('button.pay').click();
     expect((await outcome()).type).toBe('paytoken-token');
-    await form.evaluate((element) => {
-      const seen = ((window as unknown as { changes: number }).changes = 0);
-      element.addEventListener('paytoken-change', () => ((window as unknown as { changes: number }).changes += 1));
-      return seen;
+  });
+
+  test('an engine that never arrives: Pay answers TIMEOUT after 15 s and is live again', async ({
+    page,
+    service,
+    pages,
+  }) => {
+    test.setTimeout(60_000);
+    await page.route('**/paytoken-form-engine-*.js', () => undefined); // held: no answer at all
+    const { form } = await openSpringfield(page, pages.url, service);
+    const outcome = await watchOutcome(form);
+    await form.locator('button.pay').click();
+    await expect(form.locator('button.pay')).toHaveAttribute('aria-busy', 'true');
+    expect(await outcome()).toMatchObject({ type: 'paytoken-error', detail: { code: 'TIMEOUT' } });
+    await expect(form.locator('button.pay')).toBeEnabled();
+    await expect(form.getByRole('alert')).toHaveText(/did not answer in time/);
+  });
+
+  test('Pay before any field was reached loads the engine, then shows every problem', async ({
+    page,
+    service,
+    pages,
+  }) => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/paytoken-form-engine-*.js', async (route) => {
+      await held;
+      await route.continue();
     });
-    await page.unroute('**/paytoken-form-mask-*.js');
-    await form.locator('#cvc').focus(); // tries the masks again; they arrive for inputs the token emptied
-    await expect.poll(() => page.evaluate(() => 'PaytokenMask' in window)).toBe(true);
-    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
-    expect(await page.evaluate(() => (window as unknown as { changes: number }).changes)).toBe(0);
-    for (const input of ['#cardNumber', '#expiry', '#cvc']) await expect(form.locator(input)).toHaveValue('');
+    const { form, requests } = await openSpringfield(page, pages.url, service);
+    const outcome = await watchOutcome(form);
+    await form.locator('button.pay').click();
+    // While the engine is on its way the button says so and a second click sends nothing more.
+    await expect(form.locator('button.pay')).toHaveAttribute('aria-busy', 'true');
+    await form.locator('button.pay').click({ force: true });
+    release();
+    expect(await outcome()).toMatchObject({ type: 'paytoken-error', detail: { code: 'VALIDATION_FAILED' } });
+    await expect(form.locator('#cardNumber-error')).toHaveText('Card number is required.');
+    await expect(form.locator('button.pay')).toHaveAttribute('aria-busy', 'false');
+    expect(requests.filter((request) => request.url().includes('paytoken-form-engine'))).toHaveLength(1);
+  });
+
+  test('what was typed before the engine arrived is checked when it does, in one paytoken-change', async ({
+    page,
+    service,
+    pages,
+  }) => {
+    await page.route('**/paytoken-form-engine-*.js', (route) => route.abort());
+    const { form } = await openSpringfield(page, pages.url, service);
+    await form.evaluate((element) => {
+      const changes: unknown[] = ((window as unknown as { changes: unknown[] }).changes = []);
+      element.addEventListener('paytoken-change', (event) => {
+        const { brand, valid, complete } = event as Event & { brand: string; valid: boolean; complete: boolean };
+        changes.push({ brand, valid, complete });
+      });
+    });
+    await form.locator('#cardNumber').pressSequentially('4242424242424242');
+    await form.locator('#expiry').pressSequentially('13');
+    await expect(form.locator('#cardNumber')).toHaveValue('4242424242424242');
+    expect(await page.evaluate(() => (window as unknown as { changes: unknown[] }).changes)).toEqual([]);
+    await page.unroute('**/paytoken-form-engine-*.js');
+    await form.locator('#cvc').focus(); // tries the engine again
+    await expect(form.locator('#cardNumber')).toHaveValue('4242 4242 4242 4242');
+    await expect(form.locator('#expiry-error')).toHaveText('Expiration month must be 1 to 12.');
+    await expect(form.locator('[part="brand"]')).toHaveText('Visa');
+    expect(await page.evaluate(() => (window as unknown as { changes: unknown[] }).changes)).toEqual([
+      { brand: 'Visa', valid: false, complete: false },
+    ]);
   });
 
   test('tells the browser what each input holds', async ({ page, service, pages }) => {
@@ -305,9 +414,10 @@ test.describe('<paytoken-form>', () => {
         ];
       }),
     );
-    const last = () => page.evaluate(() => (window as unknown as { changes: unknown[] }).changes.at(-1));
+    const last = () => page.evaluate(() => (window as unknown as { changes?: unknown[] }).changes?.at(-1));
     await form.locator('#cardNumber').pressSequentially('4242');
-    expect(await last()).toEqual({ method: 'card', brand: 'Visa', complete: false, valid: true });
+    // The first ones wait for the form's engine, which the focus started loading; then each comes at once.
+    await expect.poll(last).toEqual({ method: 'card', brand: 'Visa', complete: false, valid: true });
     await form.locator('#cardNumber').pressSequentially('1');
     await form.locator('#cardNumber').fill('');
     await form.locator('#cardNumber').pressSequentially('1234567812345678');

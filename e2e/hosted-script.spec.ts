@@ -146,3 +146,43 @@ test('a throwing callback is reported on the page and the script keeps working',
   expect(outcome.message).toContain('integrator bug');
   expect(outcome.next).toMatchObject({ success: true });
 });
+
+test('paytoken-form.js has the same Paytoken.createToken: its engine comes first, with the tag’s configuration', async ({
+  page,
+  service,
+  pages,
+}) => {
+  const springfield = service.accounts.springfield;
+  await page.route('**/paytoken-form-engine-*.js', (route) => route.abort());
+  const requests = await openWithScript(
+    page,
+    pages.url,
+    `<script src="${service.url}/scripts/paytoken-form.js" data-public-key="${springfield.publicKey}"></script>`,
+  );
+  const data = { payer: 'Ada Lovelace', emailAddress: 'ada@example.com', creditCardInformation: card };
+  const engines = () => requests.filter((request) => request.url().includes('paytoken-form-engine'));
+  expect(engines()).toEqual([]);
+  // Without the engine: the callback still comes, once, with a readable failure.
+  const blocked = await page.evaluate(
+    (data) => new Promise<TokenResult>((resolve) => void window.Paytoken.createToken(data, resolve)),
+    data,
+  );
+  expect(blocked).toMatchObject({ success: false, code: 'NETWORK_ERROR' });
+  await page.unroute('**/paytoken-form-engine-*.js');
+  const result = await page.evaluate(
+    (data) => new Promise<TokenResult>((resolve) => void window.Paytoken.createToken(data, resolve)),
+    data,
+  );
+  expect(result).toEqual({ success: true, id: expect.stringMatching(/^tok_/) });
+  const token = await service.asServer(springfield, `/api/v1/tokens/${(result as { id: string }).id}`);
+  expect(await token.json()).toMatchObject({ transactionType: 'Visa', lastFour: '4242' });
+  // Field problems come from the engine's checks, as from paytoken.js's: no request.
+  const invalid = await page.evaluate(
+    (data) =>
+      window.Paytoken.createToken({ ...data, creditCardInformation: { ...data.creditCardInformation, cvc: '1' } }),
+    data,
+  );
+  expect(invalid).toMatchObject({ success: false, code: 'INVALID_CVC' });
+  expect(requests.filter((request) => request.url().endsWith('/api/v1/tokens'))).toHaveLength(1);
+  expect(engines().length).toBeGreaterThanOrEqual(2); // the blocked try, then the one that loaded
+});

@@ -1,7 +1,8 @@
 /**
- * The hosted form bundle leaves imask out: it is `paytoken-form-mask.js`, built first (from
- * form/controllers/mask-engine.global.ts), and the form adds it as a script at the first focus or
- * input in a masked field (mask-engine.hosted.ts, instead of the chunk bundler users get): by its
+ * The hosted form bundle leaves its engine out (imask, the field checks, the tokenizer: see
+ * form/engine/engine.ts): it is `paytoken-form-engine.js`, built first (from
+ * form/engine/engine.global.ts), and the form adds it as a script at the first focus or input in a
+ * field, or at Pay (form/engine/load-engine.hosted.ts, instead of the chunk bundler users get): by its
  * content name, which the service serves as immutable, and with its SHA-384, so it cannot change
  * under a page that pinned paytoken-form.js.
  */
@@ -10,29 +11,27 @@ import type { Plugin } from 'vite';
 import { contentName } from '../shared/hosted-files.js';
 import { integrityOfBuilt } from './integrity.js';
 
-export const MASK_FILE = 'paytoken-form-mask.js';
+export const ENGINE_FILE = 'paytoken-form-engine.js';
 
-export function hostedMasks(browserDir: URL): Plugin {
-  const hostedLoader = fileURLToPath(new URL('../form/controllers/mask-engine.hosted.ts', import.meta.url));
+export function hostedEngine(browserDir: URL): Plugin {
+  const hostedLoader = fileURLToPath(new URL('../form/engine/load-engine.hosted.ts', import.meta.url));
   return {
-    name: 'paytoken-hosted-masks',
+    name: 'paytoken-hosted-engine',
     enforce: 'pre',
     config: () => {
       const integrity = integrityOfBuilt(
-        new URL(MASK_FILE, browserDir),
-        'build paytoken-form-mask before paytoken-form',
+        new URL(ENGINE_FILE, browserDir),
+        'build paytoken-form-engine before paytoken-form',
       );
       return {
         define: {
-          __PAYTOKEN_MASK_FILE__: JSON.stringify(contentName(MASK_FILE, integrity)),
-          __PAYTOKEN_MASK_INTEGRITY__: JSON.stringify(integrity),
+          __PAYTOKEN_ENGINE_FILE__: JSON.stringify(contentName(ENGINE_FILE, integrity)),
+          __PAYTOKEN_ENGINE_INTEGRITY__: JSON.stringify(integrity),
         },
       };
     },
     resolveId(source, importer) {
-      return source === './mask-engine.js' && importer?.endsWith('/src/form/controllers/mask-controller.ts')
-        ? hostedLoader
-        : undefined;
+      return source.endsWith('/load-engine.js') && importer?.includes('/src/form/') ? hostedLoader : undefined;
     },
   };
 }

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FIELDS, checkField, fieldOfPath, parseExpiry, toTokenRequest, type FieldName, type Values } from './fields.js';
-
-const check = (name: FieldName, values: Values) =>
-  checkField(
-    FIELDS.find((field) => field.name === name)!,
-    values,
-  );
+import { checkField as check } from './checks.js';
+import { fieldOfPath, parseExpiry, toTokenRequest, type Values } from './fields.js';
 
 describe('form fields', () => {
   it.each([

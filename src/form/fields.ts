@@ -1,16 +1,8 @@
 /**
- * The inputs of each payment method: how each is labelled, masked and checked with the shared
- * validators, and how their values become a token request.
+ * The inputs of each payment method: their order, autofill hints and keypads, and how their values
+ * become a token request. How each is checked is in checks.ts, loaded with the form's engine.
  */
-import { VALID, invalid, type Verification } from '../shared/validators/verification.js';
-import { accountNumber, accountType, routingNumber } from '../shared/validators/bank-account.js';
-import { cardNumber } from '../shared/validators/card-number.js';
-import { cvc } from '../shared/validators/cvc.js';
-import { expirationDate, expirationMonth, expirationYear } from '../shared/validators/expiration.js';
-import { accountHolder, emailAddress, payer } from '../shared/validators/names.js';
-import { postalCode } from '../shared/validators/postal-code.js';
-import type { AccountType, CardBrand, TokenRequest } from '../shared/wire.js';
-import { formMessages } from '../shared/messages/en.js';
+import type { AccountType, TokenRequest } from '../shared/wire.js';
 
 export type Method = 'card' | 'ach';
 export type FieldName =
@@ -35,8 +27,6 @@ export interface FieldSpec {
   name: FieldName;
   /** `payer` and `emailAddress` serve both methods. */
   method: Method | 'both';
-  /** Checks the input's value; some fields look at others (the CVC at the card number). */
-  validate(value: string, values: Values): Verification;
   /** Default `off`: the browser should not offer saved routing or account numbers. */
   autocomplete?: string;
   /** Digits typed on a numeric keypad, masked by imask. */
@@ -50,63 +40,21 @@ export function parseExpiry(text = ''): { month: string; year: string } {
   return { month: digits.slice(0, 2), year: year.length === 2 ? `20${year}` : year };
 }
 
-function expiry(text = ''): Verification {
-  if (!text) return invalid('EXPIRATION_MONTH_REQUIRED', true);
-  const { month, year } = parseExpiry(text);
-  const monthCheck = expirationMonth(month);
-  if (!monthCheck.isValid) return monthCheck;
-  if (year.length < 4) return invalid('INVALID_EXPIRATION_YEAR', true);
-  const yearCheck = expirationYear(year);
-  return yearCheck.isValid ? expirationDate(Number(month), Number(year)) : yearCheck;
-}
-
-export const brandOf = (values: Values): CardBrand | null => cardNumber(values.cardNumber ?? '').brand;
-
-/** A problem in the form's own words (its labels), not the API's. */
-const formInvalid = (code: keyof typeof formMessages, isPotentiallyValid: boolean): Verification => ({
-  isValid: false,
-  isPotentiallyValid,
-  code,
-  message: formMessages[code],
-});
-
-function confirmation(value: string, values: Values): Verification {
-  if (!value) return formInvalid('CONFIRM_ACCOUNT_NUMBER_REQUIRED', true);
-  if (value === values.accountNumber) return VALID;
-  return formInvalid('ACCOUNT_NUMBER_MISMATCH', (values.accountNumber ?? '').startsWith(value));
-}
-
-/** The API's "Name on the account is required." would not name the "Name on card" input. */
-function cardHolder(value: string): Verification {
-  return value.trim() ? accountHolder(value) : formInvalid('CARD_HOLDER_REQUIRED', true);
-}
-
 /** Every input, in the order shown. */
 export const FIELDS: FieldSpec[] = [
-  { name: 'payer', method: 'both', validate: payer, autocomplete: 'name' },
-  { name: 'emailAddress', method: 'both', validate: emailAddress, autocomplete: 'email' },
-  { name: 'cardHolder', method: 'card', validate: cardHolder, autocomplete: 'cc-name' },
-  { name: 'cardNumber', method: 'card', validate: cardNumber, autocomplete: 'cc-number', numeric: true },
-  { name: 'expiry', method: 'card', validate: expiry, autocomplete: 'cc-exp', numeric: true },
-  {
-    name: 'cvc',
-    method: 'card',
-    validate: (value, values) => cvc(value, brandOf(values)),
-    autocomplete: 'cc-csc',
-    numeric: true,
-  },
-  { name: 'postalCode', method: 'card', validate: postalCode, autocomplete: 'postal-code' },
-  { name: 'bankHolder', method: 'ach', validate: (value) => accountHolder(value), autocomplete: 'name' },
-  { name: 'accountType', method: 'ach', validate: accountType },
-  { name: 'routingNumber', method: 'ach', validate: routingNumber, numeric: true },
-  { name: 'accountNumber', method: 'ach', validate: accountNumber, numeric: true },
-  { name: 'confirmAccountNumber', method: 'ach', validate: confirmation, numeric: true },
+  { name: 'payer', method: 'both', autocomplete: 'name' },
+  { name: 'emailAddress', method: 'both', autocomplete: 'email' },
+  { name: 'cardHolder', method: 'card', autocomplete: 'cc-name' },
+  { name: 'cardNumber', method: 'card', autocomplete: 'cc-number', numeric: true },
+  { name: 'expiry', method: 'card', autocomplete: 'cc-exp', numeric: true },
+  { name: 'cvc', method: 'card', autocomplete: 'cc-csc', numeric: true },
+  { name: 'postalCode', method: 'card', autocomplete: 'postal-code' },
+  { name: 'bankHolder', method: 'ach', autocomplete: 'name' },
+  { name: 'accountType', method: 'ach' },
+  { name: 'routingNumber', method: 'ach', numeric: true },
+  { name: 'accountNumber', method: 'ach', numeric: true },
+  { name: 'confirmAccountNumber', method: 'ach', numeric: true },
 ];
-
-/** Checks one field of `values`. */
-export function checkField(spec: FieldSpec, values: Values): Verification {
-  return spec.validate(values[spec.name] ?? '', values);
-}
 
 /**
  * Where a field problem from the service shows: its path in the request → the input.

@@ -1,15 +1,16 @@
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { parseAmount } from '../shared/money.js';
 import { ACCOUNT_TYPES, type CardBrand } from '../shared/wire.js';
-import type { Verification } from '../shared/validators/verification.js';
 import { messageOf } from '../shared/messages/catalog.js';
-import { createToken, fieldFailure, type ResultFieldError, type TokenResult } from '../tokenizer/index.js';
+import { failure, resolveConfig } from '../tokenizer/deferred.js';
+import type { ResultFieldError, TokenResult } from '../tokenizer/index.js';
 import { MaskController } from './controllers/mask-controller.js';
+import type { FormEngine } from './engine/engine.js';
+import { engineFailure, type Retry } from './engine/engine-failure.js';
+import { engineIfLoaded, loadEngine } from './engine/load-engine.js';
 import { PaytokenChangeEvent, PaytokenErrorEvent, PaytokenTokenEvent } from './events.js';
 import {
   FIELDS,
-  brandOf,
-  checkField,
   fieldOfPath,
   toTokenRequest,
   type FieldName,
@@ -92,6 +93,8 @@ export class PaytokenForm extends LitElement {
   declare announcement: string;
 
   #values: Values = {};
+  /** Fields changed since the last check: they wait for the engine when it is not here yet. */
+  readonly #changed = new Set<FieldName>();
   /** Panels are rendered when first chosen, so the first render builds only one. */
   readonly #renderedMethods = new Set<Method>();
   #tokenId: string | null = null;
@@ -125,29 +128,41 @@ export class PaytokenForm extends LitElement {
 
   /**
    * Checks the fields and creates a token: the same result as `Paytoken.createToken`. While one is
-   * pending, another call returns the same Promise and sends nothing.
+   * pending, another call returns the same Promise and sends nothing. The first call before the
+   * payer reached a field loads the form's engine first (the button shows it is working).
    */
   tokenize(): Promise<TokenResult> {
     if (this.#pendingResult) return this.#pendingResult;
-    const invalid = this.#visibleFields().filter((spec) => !checkField(spec, this.#values).isValid);
-    if (invalid.length) return Promise.resolve(this.#showInvalid(invalid));
-    this.pending = true;
-    this.alert = '';
-    const request = toTokenRequest(this.method, this.#values, { payer: this.payer, emailAddress: this.emailAddress });
-    this.#pendingResult = createToken(request, {
-      publicKey: this.publicKey,
-      apiUrl: this.apiUrl,
-      impersonationAccountKey: this.impersonationAccountKey,
-    })
+    const engine = engineIfLoaded();
+    if (!engine) this.pending = true;
+    this.#pendingResult = (engine ? Promise.resolve(engine) : loadEngine('pay'))
       .then(
-        (result) => (result.success ? this.#succeed(result.id) : this.#fail(result)),
-        () => this.#fail({ success: false, errorMessage: '', code: 'UNEXPECTED_RESPONSE', errors: [] }),
+        (loaded) => this.#tokenizeWith(loaded),
+        (error: unknown) => this.#fail(engineFailure(error)),
       )
       .finally(() => {
         this.pending = false;
         this.#pendingResult = null;
       });
     return this.#pendingResult;
+  }
+
+  #tokenizeWith(engine: FormEngine): TokenResult | Promise<TokenResult> {
+    this.#checkChanged(engine);
+    const invalid = this.#visibleFields().filter((spec) => !engine.checkField(spec.name, this.#values).isValid);
+    if (invalid.length) return this.#showInvalid(engine, invalid);
+    this.pending = true;
+    this.alert = '';
+    const request = toTokenRequest(this.method, this.#values, { payer: this.payer, emailAddress: this.emailAddress });
+    const options = {
+      publicKey: this.publicKey,
+      apiUrl: this.apiUrl,
+      impersonationAccountKey: this.impersonationAccountKey,
+    };
+    return engine.createToken(request, resolveConfig(options)).then(
+      (result) => (result.success ? this.#succeed(result.id) : this.#fail(result)),
+      () => this.#fail(failure('UNEXPECTED_RESPONSE')),
+    );
   }
 
   /**
@@ -188,6 +203,10 @@ export class PaytokenForm extends LitElement {
     root.addEventListener('focusout', (event) =>
       this.#handleBlur((event.target as HTMLInputElement).name as FieldName),
     );
+    // The payer reached a field: the engine comes now (again, if it could not before).
+    root.addEventListener('focusin', (event) => {
+      if ((event.target as HTMLInputElement).name) void this.#loadEngine('again');
+    });
     return root;
   }
 
@@ -250,19 +269,44 @@ export class PaytokenForm extends LitElement {
   #handleValue(name: FieldName, value: string): void {
     this.#values = { ...this.#values, [name]: value };
     this.#tokenId = null;
-    const check = this.#check(name);
-    const errors = { ...this.errors, [name]: check.isPotentiallyValid || !check.code ? undefined : check.code };
-    if (name === 'cardNumber') {
-      const brand = brandOf(this.#values);
+    this.#changed.add(name);
+    const engine = engineIfLoaded();
+    if (engine) this.#checkChanged(engine);
+    else void this.#loadEngine();
+  }
+
+  /** The engine, then a check of what changed before it came; `retry` tries a failed load again. */
+  #loadEngine(retry?: Retry): Promise<FormEngine | undefined> {
+    return loadEngine(retry).then(
+      (engine) => (this.#checkChanged(engine), engine),
+      () => undefined,
+    );
+  }
+
+  /**
+   * Checks the fields changed since the last check (one, once the engine is here; all those typed,
+   * pasted or autofilled before it arrived), shows what is wrong already, follows the card's brand,
+   * and tells the page in one `paytoken-change`.
+   */
+  #checkChanged(engine: FormEngine): void {
+    if (!this.#changed.size) return;
+    const errors = { ...this.errors };
+    for (const name of this.#changed) {
+      const check = engine.checkField(name, this.#values);
+      errors[name] = check.isPotentiallyValid || !check.code ? undefined : check.code;
+    }
+    if (this.#changed.has('cardNumber')) {
+      const brand = engine.brandOf(this.#values);
       if (brand !== this.brand) {
         this.brand = brand;
         this.#masks.followBrand(brand);
         this.announcement = brand ? this.#t('brand', { brand: BRAND_NAMES[brand] }) : '';
       }
     }
+    this.#changed.clear();
     this.errors = errors;
     // complete: every field is valid; valid: no field is wrong yet (each is valid or still can be).
-    const checks = this.#visibleFields().map((spec) => checkField(spec, this.#values));
+    const checks = this.#visibleFields().map((spec) => engine.checkField(spec.name, this.#values));
     this.dispatchEvent(
       new PaytokenChangeEvent(
         this.method,
@@ -273,19 +317,18 @@ export class PaytokenForm extends LitElement {
     );
   }
 
-  #check(name: FieldName): Verification {
-    return checkField(FIELDS.find((spec) => spec.name === name) as FieldSpec, this.#values);
-  }
-
   #handleBlur(name: FieldName): void {
     // Leaving a tab or a button (no name, no value) checks nothing.
-    const check = this.#values[name] && this.#check(name);
-    if (check && !check.isValid) this.errors = { ...this.errors, [name]: check.code };
+    if (!this.#values[name]) return;
+    const engine = engineIfLoaded();
+    if (!engine) return void this.#loadEngine().then((loaded) => loaded && this.#handleBlur(name));
+    const check = engine.checkField(name, this.#values);
+    if (!check.isValid) this.errors = { ...this.errors, [name]: check.code };
   }
 
-  #showInvalid(invalid: FieldSpec[]): TokenResult {
+  #showInvalid(engine: FormEngine, invalid: FieldSpec[]): TokenResult {
     const errors: ResultFieldError[] = invalid.map((spec) => {
-      const code = checkField(spec, this.#values).code ?? 'VALIDATION_FAILED';
+      const code = engine.checkField(spec.name, this.#values).code ?? 'VALIDATION_FAILED';
       return { field: spec.name, code, message: this.#message(code) };
     });
     this.errors = Object.fromEntries(errors.map((error) => [error.field, error.code]));
@@ -293,7 +336,7 @@ export class PaytokenForm extends LitElement {
     void this.updateComplete.then(() =>
       this.renderRoot.querySelector<HTMLElement>(`[name="${invalid[0]?.name}"]`)?.focus(),
     );
-    const result = fieldFailure(errors);
+    const result = engine.fieldFailure(errors);
     this.dispatchEvent(new PaytokenErrorEvent(result.errorMessage, result.code, result.errors));
     return result;
   }

@@ -1,15 +1,11 @@
 import { validateTokenRequest } from '../shared/validators/token-request.js';
 import type { ErrorBody, TokenRequest } from '../shared/wire.js';
-import { resolveConfig, tokensUrl, type PaytokenConfig } from './config.js';
+import { resolveConfig, tokensUrl } from './config.js';
+import { withCallback, type CreateTokenOptions, type TokenCallback } from './callback.js';
 import { postJson, type Outcome } from './http.js';
 import { failure, fieldFailure, type ResultFieldError, type TokenResult } from './result.js';
 
-/** Options of one call: any configuration value, and a signal that cancels the call. */
-export interface CreateTokenOptions extends PaytokenConfig {
-  signal?: AbortSignal;
-}
-
-export type TokenCallback = (result: TokenResult) => void;
+export type { CreateTokenOptions, TokenCallback } from './callback.js';
 
 const NO_RESPONSE = { network: 'NETWORK_ERROR', timeout: 'TIMEOUT', aborted: 'ABORTED' } as const;
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -37,20 +33,9 @@ export function createToken(
   callback?: TokenCallback | CreateTokenOptions,
   options?: CreateTokenOptions,
 ): Promise<TokenResult> {
-  const handler = typeof callback === 'function' ? callback : undefined;
-  const callOptions = typeof callback === 'function' ? options : (callback ?? options);
-  const result = tokenize(data, callOptions).catch(() => failure('UNEXPECTED_RESPONSE'));
-  if (handler) {
-    void result.then((value) => {
-      try {
-        handler(value);
-      } catch (error) {
-        // The integrator's bug surfaces on the page's error channel; the script itself goes on.
-        (globalThis as { reportError?: (error: unknown) => void }).reportError?.(error);
-      }
-    });
-  }
-  return result;
+  return withCallback(callback, options, (callOptions) =>
+    tokenize(data, callOptions).catch(() => failure('UNEXPECTED_RESPONSE')),
+  );
 }
 
 async function tokenize(data: TokenRequest, options: CreateTokenOptions = {}): Promise<TokenResult> {

@@ -18,4 +18,4 @@ export type {
   CreditCardInformation,
   TokenRequest,
 } from '../shared/wire.js';
-export const version: string = __PAYTOKEN_VERSION__;
+export { version } from './version.js';

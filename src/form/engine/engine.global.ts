@@ -1,9 +1,5 @@
 /**
- * `paytoken-form-mask.js`: imask for the hosted form, loaded at the first focus or input in a masked
- * field (mask-engine.hosted.ts). Sets `window.PaytokenMask.createMask`.
+ * `paytoken-form-engine.js`: the hosted form's engine (engine.ts), loaded at the first focus or input
+ * in a field, or at Pay (load-engine.hosted.ts). Sets `window.PaytokenFormEngine.engine`.
  */
-import IMask from 'imask/holder';
-import 'imask/masked/pattern';
-import type { CreateMask } from './mask-engine.js';
-
-export const createMask = IMask as unknown as CreateMask;
+export { engine } from './engine.js';

@@ -1,31 +1,34 @@
 /**
- * imask, loaded when a payer first reaches a masked input rather than with the form: it is almost half
- * of the form's code, and parsing it delayed the first render (docs/decisions.md, "imask on first
- * use"). For bundler users (`import 'paytoken/form'`) it is a chunk of its own; the hosted bundle
- * replaces this module with mask-engine.hosted.ts (src/build/hosted-masks.ts).
+ * Loads the form's engine (engine.ts) once for the page. For bundler users (`import 'paytoken/form'`)
+ * it is a chunk of its own; the hosted bundle replaces this module with load-engine.hosted.ts
+ * (src/build/hosted-engine.ts).
  */
+import type { FormEngine } from './engine.js';
+import { ENGINE_TIMEOUT_MS, engineTimeout, type Retry } from './engine-failure.js';
+
+let loaded: FormEngine | undefined;
+let importing: Promise<FormEngine> | undefined;
+
+/** The engine when it is here (then the form checks at once), else `undefined`. */
+export const engineIfLoaded = (): FormEngine | undefined => loaded;
 
 /**
- * The part of imask's input mask the controller uses. imask's own .d.ts files import each other
- * without file extensions, which NodeNext resolution cannot follow, so its types arrive unresolved.
+ * The engine's chunk. A failed import is asked for again at the next call, but browsers keep a
+ * failed module in their module map for the page's life: after a failure, Pay answers
+ * `NETWORK_ERROR` until the page is reloaded. A slow one is waited for at most ENGINE_TIMEOUT_MS
+ * per call (the import itself goes on).
  */
-export interface InputMask {
-  value: string;
-  readonly unmaskedValue: string;
-  readonly masked: { readonly mask: unknown };
-  on(event: 'accept', handler: () => void): unknown;
-  updateOptions(options: { mask: string }): void;
-  destroy(): void;
-}
-
-/** imask's `IMask(input, options)`. */
-export type CreateMask = (
-  input: HTMLInputElement,
-  options: { mask: string; prepare: (text: string) => string; lazy: boolean },
-) => InputMask;
-
-/** imask's chunk; `retry` is for the hosted loader (the module loader tries a failed import again itself). */
-export const loadMaskEngine = (_retry?: boolean): Promise<CreateMask> =>
-  Promise.all([import('imask/holder'), import('imask/masked/pattern')]).then(
-    ([holder]) => holder.default as unknown as CreateMask,
+export function loadEngine(_retry?: Retry): Promise<FormEngine> {
+  importing ??= import('./engine.js').then(
+    (module) => (loaded = module.engine),
+    (error: unknown) => {
+      importing = undefined;
+      throw error;
+    },
   );
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(engineTimeout()), ENGINE_TIMEOUT_MS)),
+  );
+  return Promise.race([importing, timeout]).finally(() => clearTimeout(timer));
+}
