@@ -135,7 +135,7 @@ export class PaytokenForm extends LitElement {
     if (this.#pendingResult) return this.#pendingResult;
     const engine = engineIfLoaded();
     if (!engine) this.pending = true;
-    this.#pendingResult = (engine ? Promise.resolve(engine) : loadEngine('pay'))
+    this.#pendingResult = (engine ? Promise.resolve(engine) : this.#engine('pay'))
       .then(
         (loaded) => this.#tokenizeWith(loaded),
         (error: unknown) => this.#fail(engineFailure(error)),
@@ -275,12 +275,21 @@ export class PaytokenForm extends LitElement {
     else void this.#loadEngine();
   }
 
-  /** The engine, then a check of what changed before it came; `retry` tries a failed load again. */
+  /**
+   * The engine (one load for every form on the page; `retry` tries a failed one again), then, for
+   * what the payer did before it came: the masks first, so their values are the ones checked.
+   */
+  #engine(retry?: Retry): Promise<FormEngine> {
+    return loadEngine(retry).then((engine) => {
+      this.#masks.buildMasks(engine.createMask);
+      this.#checkChanged(engine);
+      return engine;
+    });
+  }
+
+  /** `#engine`, for a caller that goes on without it when it cannot come. */
   #loadEngine(retry?: Retry): Promise<FormEngine | undefined> {
-    return loadEngine(retry).then(
-      (engine) => (this.#checkChanged(engine), engine),
-      () => undefined,
-    );
+    return this.#engine(retry).catch(() => undefined);
   }
 
   /**

@@ -2,8 +2,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { CardBrand } from '../../shared/wire.js';
 import type { FieldName } from '../fields.js';
 import type { CreateMask, InputMask } from '../engine/engine.js';
-import type { Retry } from '../engine/engine-failure.js';
-import { loadEngine } from '../engine/load-engine.js';
+import { engineIfLoaded } from '../engine/load-engine.js';
 
 /** Groups of the card number by brand: 4-4-4-4(-3), American Express 4-6-5, Diners 4-6-4. */
 export function cardPattern(brand: CardBrand | null): string {
@@ -35,11 +34,10 @@ const cvcPattern = (brand: CardBrand | null) => (brand === 'AmericanExpress' || 
 
 /**
  * imask on the form's number inputs: grouped card numbers, MM/YY, digits only. Reports each change
- * as the digits (`unmasked`) and the text shown. imask comes with the form's engine, loaded at the
- * first focus or input in a field (engine/load-engine.ts): until it arrives, an input reports its digits as they are (no
- * more than its pattern holds), and once it has, each input that has had input gets its mask, which
- * formats what the input holds. Without it (it could not be loaded), the form still validates and
- * pays with the digits, unformatted.
+ * as the digits (`unmasked`) and the text shown. imask comes with the form's engine, which the form
+ * loads (engine/load-engine.ts): until it arrives, an input reports its digits as they are (no more
+ * than its pattern holds), and when the form hands it over (`buildMasks`), each input that has had
+ * input gets its mask, which formats what the input holds.
  */
 export class MaskController implements ReactiveController {
   /** Each masked input's mask, with the input it was built on (the form may render a new one). */
@@ -61,26 +59,22 @@ export class MaskController implements ReactiveController {
   private brand: CardBrand | null = null;
 
   /**
-   * Listens to `root`'s inputs, once for all (call it once). Focus in a field starts loading the
-   * engine, with imask; an input whose field has a pattern is masked at its first input (typed, pasted or
-   * autofilled) once imask is there, not at render: the mask formats what that input holds, and the
-   * value is reported; later ones come through the mask. Other inputs and the select report their
-   * value as it is.
+   * Listens to `root`'s inputs, once for all (call it once). An input whose field has a pattern is
+   * masked at its first input (typed, pasted or autofilled) once imask is there, not at render: the
+   * mask formats what that input holds, and the value is reported; later ones come through the mask.
+   * Other inputs and the select report their value as it is.
    */
   attach(root: ParentNode & EventTarget): void {
     this.root = root;
-    root.addEventListener('focusin', (event) => {
-      if ((event.target as HTMLInputElement).name) void this.load('again');
-    });
     root.addEventListener('input', (event) => {
       const input = event.target as HTMLInputElement;
       const name = input.name as FieldName;
       if (!PATTERNS[name]) return this.onChange(name, input.value, input.value);
       if (this.masks.get(name)?.input === input) return;
       this.inputs.set(name, input);
-      // Asked before the report, so when the engine comes the mask is built before the form checks.
-      void this.load();
       this.report(name, this.rawDigits(name, input.value), input.value);
+      const engine = engineIfLoaded();
+      if (engine) this.build(engine.createMask, name, input);
     });
   }
 
@@ -98,19 +92,9 @@ export class MaskController implements ReactiveController {
     return options.prepare(text).replace(/\D/g, '').slice(0, pattern.replace(/[^0]/g, '').length);
   }
 
-  /**
-   * The engine (one load for every form on the page), then a mask for every input that had input
-   * meanwhile; null when it could not be loaded (those inputs stay unformatted). A focus in a field
-   * tries a failed load again (`retry`); typing does not.
-   */
-  private load(retry?: Retry): Promise<CreateMask | null> {
-    return loadEngine(retry).then(
-      ({ createMask }) => {
-        for (const [name, input] of this.inputs) this.build(createMask, name, input);
-        return createMask;
-      },
-      () => null,
-    );
+  /** imask is here: a mask for every input that had input before it came. */
+  buildMasks(createMask: CreateMask): void {
+    for (const [name, input] of this.inputs) this.build(createMask, name, input);
   }
 
   private build(createMask: CreateMask, name: FieldName, input: HTMLInputElement): void {
