@@ -223,26 +223,13 @@ test.describe('<paytoken-form>', () => {
     service,
     pages,
   }) => {
-    await page.goto(`${pages.url}/form.html`);
-    await page.evaluate(
-      ({ src, key, url }) =>
-        new Promise<void>((resolve, reject) => {
-          // The policy as a <meta>, which applies from its insertion on: scripts by nonce only.
-          document.head.insertAdjacentHTML(
-            'beforeend',
-            `<meta http-equiv="Content-Security-Policy" content="script-src 'nonce-c2VjcmV0'">`,
-          );
-          document
-            .querySelector('main')
-            ?.insertAdjacentHTML('beforeend', `<paytoken-form public-key="${key}" api-url="${url}"></paytoken-form>`);
-          const script = document.createElement('script');
-          script.src = src;
-          script.nonce = 'c2VjcmV0';
-          script.onload = () => resolve();
-          script.onerror = () => reject(new Error('paytoken-form.js did not load'));
-          document.head.append(script);
-        }),
-      { src: `${service.url}/scripts/paytoken-form.js`, key: service.accounts.springfield.publicKey, url: service.url },
+    const { form } = await openForm(
+      page,
+      pages.url,
+      service.url,
+      formTag(service.accounts.springfield.publicKey, service.url),
+      'en',
+      'c2VjcmV0',
     );
     // The policy is on: a script without the nonce is refused.
     expect(
@@ -258,7 +245,6 @@ test.describe('<paytoken-form>', () => {
         `${service.url}/scripts/paytoken.js`,
       ),
     ).toBe('refused');
-    const form = page.locator('paytoken-form');
     const outcome = await watchOutcome(form);
     await fillCard(form);
     await expect(form.locator('#cardNumber')).toHaveValue('4242 4242 4242 4242');

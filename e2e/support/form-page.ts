@@ -1,29 +1,40 @@
 import type { Locator, Page, Request } from '@playwright/test';
 
-/** Opens the form test page with paytoken-form.js from the service and `markup` in <main>. */
+/**
+ * Opens the form test page with paytoken-form.js from the service and `markup` in <main>. With a
+ * `nonce`, the page's policy allows scripts by that nonce only (a <meta>, which applies from its
+ * insertion on), and the form's tag carries it.
+ */
 export async function openForm(
   page: Page,
   pagesUrl: string,
   serviceUrl: string,
   markup: string,
   lang = 'en',
+  nonce?: string,
 ): Promise<{ form: Locator; requests: Request[] }> {
   const requests: Request[] = [];
   page.on('request', (request) => requests.push(request));
   await page.goto(`${pagesUrl}/form.html`);
   await page.evaluate(
-    ({ src, markup, lang }) => {
+    ({ src, markup, lang, nonce }) => {
       document.documentElement.lang = lang;
+      if (nonce)
+        document.head.insertAdjacentHTML(
+          'beforeend',
+          `<meta http-equiv="Content-Security-Policy" content="script-src 'nonce-${nonce}'">`,
+        );
       document.querySelector('main')?.insertAdjacentHTML('beforeend', markup);
       return new Promise<void>((resolve, reject) => {
         const script = document.createElement('script');
         script.src = src;
+        if (nonce) script.nonce = nonce;
         script.onload = () => resolve();
         script.onerror = () => reject(new Error('paytoken-form.js did not load'));
         document.head.append(script);
       });
     },
-    { src: `${serviceUrl}/scripts/paytoken-form.js`, markup, lang },
+    { src: `${serviceUrl}/scripts/paytoken-form.js`, markup, lang, nonce },
   );
   const form = page.locator('paytoken-form');
   await form.locator('button.pay').waitFor();
