@@ -6,10 +6,7 @@ import { chromium } from '@playwright/test';
 import config from '../playwright.config.js';
 import { startDemoFor } from '../e2e/support/checkout.js';
 import { startServiceProcess } from '../e2e/support/service.js';
-import type { Row } from './report.js';
-
-const quantile = (values: number[], q: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))] as number;
+import { quantile, type Row } from './report.js';
 
 export async function checkoutLatency(): Promise<Row[]> {
   const service = await startServiceProcess({ TOKEN_RATE_LIMIT_PER_IP: '100000', TOKEN_RATE_LIMIT_PER_KEY: '100000' });

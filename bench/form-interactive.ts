@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from '@playwright/test';
 import { build, type Rolldown } from 'vite';
 import config from '../playwright.config.js';
-import type { Row } from './report.js';
+import { quantile, type Row } from './report.js';
 
 const RUNS = 60;
 
@@ -46,8 +46,7 @@ export async function formInteractive(): Promise<Row[]> {
   } finally {
     await browser.close();
   }
-  const [median, p95] = quantiles(times);
-  const [floorMedian] = quantiles(floorTimes);
+  const [median, p95, floorMedian] = [quantile(times, 0.5), quantile(times, 0.95), quantile(floorTimes, 0.5)];
   return [
     {
       name: 'paytoken-form.js to interactive, 4× CPU (median)',
@@ -64,12 +63,6 @@ export async function formInteractive(): Promise<Row[]> {
       note: `the form takes ${(median / floorMedian).toFixed(2)}× it`,
     },
   ];
-}
-
-function quantiles(times: number[]): [number, number] {
-  const sorted = [...times].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
-  return [at(0.5), at(0.95)];
 }
 
 /** One fresh page: the script runs inline (its clock starts with execution), then the form renders. */

@@ -10,7 +10,7 @@ import { chromium } from '@playwright/test';
 import config from '../playwright.config.js';
 import { listen } from '../e2e/support/http.js';
 import { startServiceProcess } from '../e2e/support/service.js';
-import type { Row } from './report.js';
+import { quantile, type Row } from './report.js';
 
 const RUNS = 40;
 
@@ -63,18 +63,16 @@ export async function frameInteractive(): Promise<Row[]> {
     await pages.close();
     await service.stop();
   }
-  const at = (values: number[], q: number) =>
-    [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))] as number;
   return (['cold', 'warm'] as const).flatMap((cache) => [
     {
       name: `<paytoken-frame> connected to interactive, 4× CPU, ${cache} cache (median)`,
-      value: at(times[cache], 0.5),
+      value: quantile(times[cache], 0.5),
       unit: 'ms',
       note: `${RUNS} runs`,
     },
     {
       name: `<paytoken-frame> connected to interactive, 4× CPU, ${cache} cache (p95)`,
-      value: at(times[cache], 0.95),
+      value: quantile(times[cache], 0.95),
       unit: 'ms',
     },
   ]);

@@ -11,6 +11,10 @@ export interface Row {
   note?: string;
 }
 
+/** The value below which a share `q` of `values` lies: `quantile(times, 0.95)` is the p95. */
+export const quantile = (values: number[], q: number): number =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))] as number;
+
 export function verdict(row: Row): string {
   if (!row.budget) return '';
   const { atMost, atLeast } = row.budget;

@@ -14,7 +14,7 @@ import { openDatabase } from '../src/service/storage/open.js';
 import { createRepository } from '../src/service/storage/repository.js';
 import type { Sql } from '../src/service/storage/sql.js';
 import { createVault } from '../src/service/vault.js';
-import type { Row } from './report.js';
+import { quantile, type Row } from './report.js';
 
 const TRANSACTIONS = 100_000;
 const RUNS = Number(process.env.BENCH_SEARCH_RUNS ?? 200);
@@ -29,9 +29,6 @@ export const SEARCHES: [name: string, query: string][] = [
   ['accountNumber (last four)', 'accountNumber=4242'],
   ['deep page (1 900 of 50)', 'page=1900&pageSize=50'],
 ];
-
-const quantile = (values: number[], q: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))] as number;
 
 /**
  * `count` transactions (one in 20 declined) and their Sale events, spread over the last 29 days, in
