@@ -42,13 +42,26 @@ const nastyText = fc.oneof(
   fc.constantFrom('\u0000', '\ud800', '\udfff', 'a\u0000b', '\ud83d', '\ude00x'),
   fc.string({ unit: fc.constantFrom('a', ' ', '\u0000', '\ud800', '\udc00', '😀', 'é', '\u0001') }),
 );
-/** Path segments: raw text, bad percent-encoding, NUL, over-long. */
+/** Path segments: raw text, bad percent-encoding, NUL, dot segments, over-long. */
 const nastySegment = fc.oneof(
   fc.string({ maxLength: 30 }).map(encodeURIComponent),
   fc
     .array(fc.integer({ min: 0, max: 255 }), { maxLength: 12 })
     .map((bytes) => bytes.map((byte) => `%${byte.toString(16).padStart(2, '0').toUpperCase()}`).join('')),
-  fc.constantFrom('%00', 'tok_%00', '%C0%80', '%ED%A0%80', '%FF', '%E', '%', '%%', 'tok_%F0%9F%98'),
+  fc.constantFrom(
+    '%00',
+    'tok_%00',
+    '%C0%80',
+    '%ED%A0%80',
+    '%FF',
+    '%E',
+    '%',
+    '%%',
+    'tok_%F0%9F%98',
+    '.',
+    '%2E',
+    '%2e%2E',
+  ),
   fc.integer({ min: 60, max: 3000 }).map((length) => 'a'.repeat(length)),
 );
 

@@ -152,6 +152,13 @@ describe('the recorder that holds every test answer to the document', () => {
     expect(getToken().pattern.test('/api/v1/tokens/tok_x/more')).toBe(false);
   });
 
+  it('reads the path the app was given: inject resolves dot segments, so `/transactions/%2E` is the search', async () => {
+    const before = service.contractViolations.length;
+    for (const url of ['/api/v1/transactions/%2E', '/api/v1/transactions/authorizations/..', '/api/v1/./tokens/x'])
+      await request(service.app, 'GET', url, { headers: { authorization: basic(service.accounts.springfield) } });
+    expect(service.contractViolations.slice(before)).toEqual([]);
+  });
+
   it('takes money with 2 decimals as multiples of 0.01 despite floating point, and refuses a third', () => {
     const fees = routes.find((route) => route.operationId === 'getTransactionFees') as Route;
     expect(violationOf(fees, 200, {}, '{"achPayerFee":1234567.89,"creditCardPayerFee":9999999.99}')).toBe(undefined);

@@ -108,10 +108,14 @@ export function violationOf(
   return undefined;
 }
 
-/** The path of an injected request, whichever form `app.inject()` was given. */
+/**
+ * The path the app was given for an injected request, whichever form `app.inject()` took. Inject
+ * parses a string URL with `new URL()`, which resolves dot segments (`/transactions/%2E` reaches the
+ * app as `/transactions/`), so the path is read the same way. Over a socket nothing is resolved.
+ */
 function pathOf(options: InjectOptions | string): string {
   const url = typeof options === 'string' ? options : (options.url ?? options.path ?? '/');
-  return (typeof url === 'string' ? url : (url.pathname ?? '/')).split('?')[0] ?? '/';
+  return typeof url === 'string' ? new URL(url, 'http://localhost').pathname : (url.pathname ?? '/');
 }
 
 /**
