@@ -90,6 +90,12 @@ export default tseslint.config(
     ['src/service/**/*.test.ts'],
   ),
   boundary(
+    ['src/service/payments/*.ts', 'src/service/fees/*.ts'],
+    ['**/errors.js', '**/routes/**', 'fastify', '**/tokenizer/**', '**/form/**', '**/server-sdk/**'],
+    'payments/ and fees/ are the rules: they return results or throw RefusedFields, never an HTTP answer.',
+    ['src/service/payments/*.test.ts', 'src/service/fees/*.test.ts'],
+  ),
+  boundary(
     ['src/service/routes/*.ts'],
     ['./*', '**/tokenizer/**', '**/form/**', '**/server-sdk/**'],
     'Routes never import each other: shared logic belongs in a domain module.',

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { ApiError, SERVICE_MESSAGES } from './errors.js';
+import { RefusedFields } from './payments/result.js';
 import { validatorCompiler } from './openapi/request-schema.js';
 import { docsRoutes, registerOpenApi } from './routes/docs.js';
 import { scriptRoutes } from './routes/scripts.js';
@@ -156,6 +157,7 @@ function requestIds(): () => string {
 /** Framework errors as the contract's readable 4xx; anything unexpected as a bare 500. */
 function toApiError(error: FastifyError): ApiError {
   if (error instanceof ApiError) return error;
+  if (error instanceof RefusedFields) return ApiError.fields(error.errors);
   const mapped: Record<string, [number, keyof typeof SERVICE_MESSAGES]> = {
     FST_ERR_CTP_BODY_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE'],
     FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE'],

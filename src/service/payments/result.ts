@@ -1,4 +1,4 @@
-import type { PaymentResponseCode } from '../../shared/wire.js';
+import type { FieldError, PaymentResponseCode } from '../../shared/wire.js';
 import type { Caller } from '../auth/authenticate.js';
 import type { ServiceDeps } from '../deps.js';
 import type { StoredTransaction } from '../storage/transactions.js';
@@ -24,3 +24,15 @@ export const declined = (code: PaymentResponseCode, message: string, transaction
   message,
   ...(transactionId !== undefined && { transactionId }),
 });
+
+/**
+ * A request the payment rules refuse field by field, before anything is charged: the service answers
+ * 400 with every problem (app.ts maps it), so the rules need not know HTTP.
+ * @example throw new RefusedFields([{ field: 'payerFee', code: 'PAYER_FEE_EXCEEDS_AMOUNT', message: '…' }]);
+ */
+export class RefusedFields extends Error {
+  constructor(readonly errors: FieldError[]) {
+    super(errors.map((error) => error.message).join(' '));
+    this.name = 'RefusedFields';
+  }
+}

@@ -1,10 +1,9 @@
 import { transactionMessages } from '../../shared/messages/en.js';
 import type { TransactionDraft } from '../../shared/validators/transaction-request.js';
-import { ApiError } from '../errors.js';
 import { breakdown, type PaymentMethod } from '../fees/engine.js';
 import { newId } from '../random.js';
 import type { NewTransaction, TransactionMoney } from '../storage/transactions.js';
-import type { Payer } from './result.js';
+import { RefusedFields, type Payer } from './result.js';
 
 /** How long an authorization can be captured (docs/api.md#authorizations). */
 export const AUTHORIZATION_DAYS = 7;
@@ -22,7 +21,7 @@ const PROBLEM_FIELDS: Record<MoneyProblem, string> = {
  */
 export function checkInitiatingPartyFee(draft: TransactionDraft, payer: Payer): void {
   if (draft.initiatingPartyFeeCents > 0 && payer.scope.viaAccountId === null) {
-    throw ApiError.fields([
+    throw new RefusedFields([
       {
         field: 'initiatingPartyFee',
         code: 'INITIATING_PARTY_FEE_NOT_ALLOWED',
@@ -47,7 +46,7 @@ export function moneyFor(
     impersonated: payer.scope.viaAccountId !== null,
   });
   if (typeof result === 'string')
-    throw ApiError.fields([{ field: PROBLEM_FIELDS[result], code: result, message: transactionMessages[result] }]);
+    throw new RefusedFields([{ field: PROBLEM_FIELDS[result], code: result, message: transactionMessages[result] }]);
   return result;
 }
 
