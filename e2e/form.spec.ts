@@ -324,6 +324,24 @@ test.describe('<paytoken-form>', () => {
     ]);
   });
 
+  test('a mask that arrives mid-edit keeps the caret where the payer left it', async ({ page, service, pages }) => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/paytoken-form-engine-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const { form } = await openSpringfield(page, pages.url, service);
+    const number = form.locator('#cardNumber');
+    await number.pressSequentially('42424242');
+    await page.keyboard.press('Home');
+    for (let step = 0; step < 4; step++) await page.keyboard.press('ArrowRight');
+    release();
+    await expect(number).toHaveValue('4242 4242');
+    await page.keyboard.type('1');
+    await expect(number).toHaveValue('4242 1424 2');
+  });
+
   test('tells the browser what each input holds', async ({ page, service, pages }) => {
     const { form } = await openSpringfield(page, pages.url, service);
     const expected: [string, string, string | null][] = [

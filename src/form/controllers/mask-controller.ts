@@ -13,6 +13,16 @@ export function cardPattern(brand: CardBrand | null): string {
 
 const digitsOnly = (text: string) => text.replace(/\D/g, '');
 
+/** Where the caret goes in `shown` to stand after its first `digits` digits. */
+function positionAfter(shown: string, digits: number): number {
+  let seen = 0;
+  for (let index = 0; index < shown.length; index++) {
+    if (seen === digits) return index;
+    if (/\d/.test(shown[index] as string)) seen++;
+  }
+  return shown.length;
+}
+
 /** A pasted or autofilled "12/2030", "12/30" or "1230" → "1230"; typed characters pass through. */
 function expiryDigits(text: string): string {
   const whole = /^\s*(\d{1,2})\s*[/-]\s*(\d{4}|\d{2})\s*$/.exec(text);
@@ -102,12 +112,20 @@ export class MaskController implements ReactiveController {
     if (!options || this.masks.get(name)?.input === input || !input.isConnected || this.inputs.get(name) !== input)
       return;
     this.masks.get(name)?.mask.destroy();
+    // Building the mask rewrites the value, which puts the caret at the end: the payer may be
+    // mid-edit, so it goes back after as many digits as before.
+    const focused = (input.getRootNode() as Document | ShadowRoot).activeElement === input;
+    const digitsBefore = digitsOnly(input.value.slice(0, input.selectionStart ?? 0)).length;
     const mask = createMask(input, { mask: options.mask, prepare: options.prepare, lazy: true });
     mask.on('accept', () => this.report(name, mask.unmaskedValue, mask.value));
     this.masks.set(name, { mask, input });
     this.followBrand(this.brand);
     // imask reads what the input holds but shows it formatted only at the next change: show it now.
     if (input.value !== mask.value) mask.value = input.value;
+    if (focused) {
+      const position = positionAfter(mask.value, digitsBefore);
+      input.setSelectionRange(position, position);
+    }
     // Only a change: a mask arriving after the fields were cleared (a token) reports nothing.
     if (mask.unmaskedValue !== (this.reported.get(name) ?? '')) this.report(name, mask.unmaskedValue, mask.value);
   }
