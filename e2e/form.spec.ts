@@ -342,6 +342,20 @@ test.describe('<paytoken-form>', () => {
     await expect(number).toHaveValue('4242 1424 2');
   });
 
+  test('regrouping for a new brand keeps the caret where the payer is typing', async ({ page, service, pages }) => {
+    const { form } = await openSpringfield(page, pages.url, service);
+    const number = form.locator('#cardNumber');
+    await number.pressSequentially('4282246310005');
+    await expect(number).toHaveValue('4282 2463 1000 5');
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Delete');
+    await page.keyboard.type('37');
+    await expect(form.locator('[part="brand"]')).toHaveText('American Express');
+    await expect(number).toHaveValue('3728 224631 0005');
+    await page.keyboard.type('8');
+    await expect(number).toHaveValue('3782 822463 10005');
+  });
+
   test('tells the browser what each input holds', async ({ page, service, pages }) => {
     const { form } = await openSpringfield(page, pages.url, service);
     const expected: [string, string, string | null][] = [

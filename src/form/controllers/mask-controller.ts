@@ -13,14 +13,21 @@ export function cardPattern(brand: CardBrand | null): string {
 
 const digitsOnly = (text: string) => text.replace(/\D/g, '');
 
-/** Where the caret goes in `shown` to stand after its first `digits` digits. */
-function positionAfter(shown: string, digits: number): number {
-  let seen = 0;
-  for (let index = 0; index < shown.length; index++) {
-    if (seen === digits) return index;
-    if (/\d/.test(shown[index] as string)) seen++;
-  }
-  return shown.length;
+/**
+ * Runs `change`, which rewrites what `input` shows (a mask built or regrouped), and puts the caret
+ * back after as many digits as stood before it: setting a value puts it at the end, and the payer
+ * may be typing in the middle.
+ */
+function keepingCaret<T>(input: HTMLInputElement, change: () => T): T {
+  const focused = (input.getRootNode() as Document | ShadowRoot).activeElement === input;
+  const digits = digitsOnly(input.value.slice(0, input.selectionStart ?? 0)).length;
+  const result = change();
+  if (!focused) return result;
+  let position = 0;
+  for (let seen = 0; position < input.value.length && seen < digits; position++)
+    if (/\d/.test(input.value[position] as string)) seen++;
+  input.setSelectionRange(position, position);
+  return result;
 }
 
 /** A pasted or autofilled "12/2030", "12/30" or "1230" → "1230"; typed characters pass through. */
@@ -112,20 +119,15 @@ export class MaskController implements ReactiveController {
     if (!options || this.masks.get(name)?.input === input || !input.isConnected || this.inputs.get(name) !== input)
       return;
     this.masks.get(name)?.mask.destroy();
-    // Building the mask rewrites the value, which puts the caret at the end: the payer may be
-    // mid-edit, so it goes back after as many digits as before.
-    const focused = (input.getRootNode() as Document | ShadowRoot).activeElement === input;
-    const digitsBefore = digitsOnly(input.value.slice(0, input.selectionStart ?? 0)).length;
-    const mask = createMask(input, { mask: options.mask, prepare: options.prepare, lazy: true });
-    mask.on('accept', () => this.report(name, mask.unmaskedValue, mask.value));
-    this.masks.set(name, { mask, input });
-    this.followBrand(this.brand);
-    // imask reads what the input holds but shows it formatted only at the next change: show it now.
-    if (input.value !== mask.value) mask.value = input.value;
-    if (focused) {
-      const position = positionAfter(mask.value, digitsBefore);
-      input.setSelectionRange(position, position);
-    }
+    const mask = keepingCaret(input, () => {
+      const built = createMask(input, { mask: options.mask, prepare: options.prepare, lazy: true });
+      built.on('accept', () => this.report(name, built.unmaskedValue, built.value));
+      this.masks.set(name, { mask: built, input });
+      this.followBrand(this.brand);
+      // imask reads what the input holds but shows it formatted only at the next change: show it now.
+      if (input.value !== built.value) built.value = input.value;
+      return built;
+    });
     // Only a change: a mask arriving after the fields were cleared (a token) reports nothing.
     if (mask.unmaskedValue !== (this.reported.get(name) ?? '')) this.report(name, mask.unmaskedValue, mask.value);
   }
@@ -133,10 +135,14 @@ export class MaskController implements ReactiveController {
   /** The card number's grouping and the CVC's length follow the brand. */
   followBrand(brand: CardBrand | null): void {
     this.brand = brand;
-    const number = this.masks.get('cardNumber')?.mask;
-    if (number && number.masked.mask !== cardPattern(brand)) number.updateOptions({ mask: cardPattern(brand) });
-    const cvc = this.masks.get('cvc')?.mask;
-    if (cvc && cvc.masked.mask !== cvcPattern(brand)) cvc.updateOptions({ mask: cvcPattern(brand) });
+    for (const [name, pattern] of [
+      ['cardNumber', cardPattern(brand)],
+      ['cvc', cvcPattern(brand)],
+    ] as const) {
+      const masked = this.masks.get(name);
+      if (masked && masked.mask.masked.mask !== pattern)
+        keepingCaret(masked.input, () => masked.mask.updateOptions({ mask: pattern }));
+    }
   }
 
   /**
