@@ -109,16 +109,6 @@ export function violationOf(
 }
 
 /**
- * The path the app was given for an injected request, whichever form `app.inject()` took. Inject
- * parses a string URL with `new URL()`, which resolves dot segments (`/transactions/%2E` reaches the
- * app as `/transactions/`), so the path is read the same way. Over a socket nothing is resolved.
- */
-function pathOf(options: InjectOptions | string): string {
-  const url = typeof options === 'string' ? options : (options.url ?? options.path ?? '/');
-  return typeof url === 'string' ? new URL(url, 'http://localhost').pathname : (url.pathname ?? '/');
-}
-
-/**
  * Holds `app` to its own document: every answer to `app.inject()` (the form with options and a
  * promise, which the tests use) is checked when it arrives. The framework's own answers (a 414 for a
  * long path segment) bypass every hook, so the check wraps `inject` rather than hooking `onSend`.
@@ -132,7 +122,9 @@ export function recordContract(app: FastifyInstance, violations: string[]): void
   const check = (options: InjectOptions | string, response: LightMyRequestResponse) => {
     routes ??= routesOf(app.swagger() as unknown as OpenApiDocument);
     const method = (typeof options === 'string' ? 'GET' : (options.method ?? 'GET')).toUpperCase();
-    const path = pathOf(options);
+    // What the app was given: inject resolves dot segments (`/transactions/%2E` arrives as
+    // `/transactions/`, the search) and keeps a leading `//`; re-parsing the URL here would differ.
+    const path = (response.raw.req.url ?? '/').split('?')[0] ?? '/';
     const route = routes.find((candidate) => candidate.method === method && candidate.pattern.test(path));
     if (!route) return;
     const status = response.statusCode;
