@@ -338,8 +338,37 @@ test.describe('<paytoken-form>', () => {
     for (let step = 0; step < 4; step++) await page.keyboard.press('ArrowRight');
     release();
     await expect(number).toHaveValue('4242 4242');
-    await page.keyboard.type('1');
+    await page.keyboard.insertText('1'); // no keydown, as a context-menu paste: imask must know the caret
     await expect(number).toHaveValue('4242 1424 2');
+    await page.keyboard.type('9');
+    await expect(number).toHaveValue('4242 1942 42');
+  });
+
+  test('a selection, or a caret at the end, stays as the payer left it when a mask comes', async ({
+    page,
+    service,
+    pages,
+  }) => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/paytoken-form-engine-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const { form } = await openSpringfield(page, pages.url, service);
+    const number = form.locator('#cardNumber');
+    await number.pressSequentially('4242');
+    await page.keyboard.press('Shift+Home');
+    release();
+    await expect(form.locator('[part="brand"]')).toHaveText('Visa'); // the engine is here
+    await page.keyboard.type('5');
+    await expect(number).toHaveValue('5');
+    // A pasted date whose month gets its 0: the caret is still at the end.
+    await form.locator('#expiry').focus();
+    await page.keyboard.insertText('1/30');
+    await expect(form.locator('#expiry')).toHaveValue('01/30');
+    await page.keyboard.press('Backspace');
+    await expect(form.locator('#expiry')).toHaveValue('01/3');
   });
 
   test('regrouping for a new brand keeps the caret where the payer is typing', async ({ page, service, pages }) => {

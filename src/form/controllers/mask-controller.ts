@@ -13,21 +13,31 @@ export function cardPattern(brand: CardBrand | null): string {
 
 const digitsOnly = (text: string) => text.replace(/\D/g, '');
 
+/** The index in `text` just after its first `digits` digits. */
+function afterDigits(text: string, digits: number): number {
+  let index = 0;
+  for (let seen = 0; index < text.length && seen < digits; index++) if (/\d/.test(text[index] as string)) seen++;
+  return index;
+}
+
 /**
- * Runs `change`, which rewrites what `input` shows (a mask built or regrouped), and puts the caret
- * back after as many digits as stood before it: setting a value puts it at the end, and the payer
- * may be typing in the middle.
+ * Runs `change` (a mask built or regrouped), which may rewrite what `input` shows and so put the
+ * caret at the end, and keeps the payer's place in a focused input: a caret at the end stays at the
+ * end, one inside goes back after as many digits as stood before it, a selection keeps both ends
+ * that way, and nothing moves when the text did not change. A caret is set through the mask, so
+ * imask's own idea of it is right for an input that comes without a keydown (a context-menu paste).
  */
-function keepingCaret<T>(input: HTMLInputElement, change: () => T): T {
+function keepingCaret(input: HTMLInputElement, change: () => InputMask): InputMask {
   const focused = (input.getRootNode() as Document | ShadowRoot).activeElement === input;
-  const digits = digitsOnly(input.value.slice(0, input.selectionStart ?? 0)).length;
-  const result = change();
-  if (!focused) return result;
-  let position = 0;
-  for (let seen = 0; position < input.value.length && seen < digits; position++)
-    if (/\d/.test(input.value[position] as string)) seen++;
-  input.setSelectionRange(position, position);
-  return result;
+  const before = input.value;
+  const [start, end] = [input.selectionStart ?? before.length, input.selectionEnd ?? before.length];
+  const mask = change();
+  if (!focused || input.value === before) return mask;
+  const place = (index: number) =>
+    index >= before.length ? input.value.length : afterDigits(input.value, digitsOnly(before.slice(0, index)).length);
+  if (start === end) mask.cursorPos = place(start);
+  else input.setSelectionRange(place(start), place(end));
+  return mask;
 }
 
 /** A pasted or autofilled "12/2030", "12/30" or "1230" → "1230"; typed characters pass through. */
@@ -141,7 +151,10 @@ export class MaskController implements ReactiveController {
     ] as const) {
       const masked = this.masks.get(name);
       if (masked && masked.mask.masked.mask !== pattern)
-        keepingCaret(masked.input, () => masked.mask.updateOptions({ mask: pattern }));
+        keepingCaret(masked.input, () => {
+          masked.mask.updateOptions({ mask: pattern });
+          return masked.mask;
+        });
     }
   }
 
