@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { ApiError, SERVICE_MESSAGES } from './errors.js';
-import { RefusedFields } from './payments/result.js';
+import { RefusedFields } from './payments/refused.js';
 import { validatorCompiler } from './openapi/request-schema.js';
 import { docsRoutes, registerOpenApi } from './routes/docs.js';
 import { scriptRoutes } from './routes/scripts.js';

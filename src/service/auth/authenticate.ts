@@ -1,25 +1,17 @@
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.js';
-import type { Account, Repository, Scope } from '../storage/repository.js';
+import type { Account, Repository } from '../storage/repository.js';
 import type { AccountCache } from './account-cache.js';
+import type { Caller } from './caller.js';
 import { UNKNOWN_KEY_HASH, secretMatches } from './credentials.js';
+
+export type { Caller } from './caller.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the route's authentication hook; read it with `callerOf(request)`. */
     caller?: Caller;
   }
-}
-
-/** Who is calling, with what, and for whom (docs/api.md#auth). */
-export interface Caller {
-  /** The account whose credentials were sent. */
-  account: Account;
-  credential: 'secret' | 'public';
-  /** The account the call acts for: the impersonated client, or the caller itself. */
-  actingFor: Account;
-  /** Where resources made by this call belong, and where it may find them. */
-  scope: Scope;
 }
 
 const unauthorized = () => ApiError.of(401, 'UNAUTHORIZED', {}, { 'WWW-Authenticate': 'Basic realm="api"' });

@@ -1,6 +1,7 @@
-import type { FieldError, PaymentResponseCode } from '../../shared/wire.js';
-import type { Caller } from '../auth/authenticate.js';
-import type { ServiceDeps } from '../deps.js';
+import type { PaymentResponseCode } from '../../shared/wire.js';
+import type { Caller } from '../auth/caller.js';
+import type { Repository } from '../storage/repository.js';
+import type { Vault } from '../vault.js';
 import type { StoredTransaction } from '../storage/transactions.js';
 
 /**
@@ -12,7 +13,11 @@ export type PaymentResult =
   | { approved: false; code: PaymentResponseCode; message: string; transactionId?: number };
 
 /** What the payment operations need from the service. */
-export type PaymentDeps = Pick<ServiceDeps, 'repository' | 'vault' | 'now'>;
+export interface PaymentDeps {
+  repository: Repository;
+  vault: Vault;
+  now: () => Date;
+}
 
 /** Who asks for a payment: where it is booked, and whose fee schedules apply. */
 export type Payer = Pick<Caller, 'scope' | 'actingFor'>;
@@ -24,15 +29,3 @@ export const declined = (code: PaymentResponseCode, message: string, transaction
   message,
   ...(transactionId !== undefined && { transactionId }),
 });
-
-/**
- * A request the payment rules refuse field by field, before anything is charged: the service answers
- * 400 with every problem (app.ts maps it), so the rules need not know HTTP.
- * @example throw new RefusedFields([{ field: 'payerFee', code: 'PAYER_FEE_EXCEEDS_AMOUNT', message: '…' }]);
- */
-export class RefusedFields extends Error {
-  constructor(readonly errors: FieldError[]) {
-    super(errors.map((error) => error.message).join(' '));
-    this.name = 'RefusedFields';
-  }
-}

@@ -3,7 +3,8 @@ import type { TransactionDraft } from '../../shared/validators/transaction-reque
 import { breakdown, type PaymentMethod } from '../fees/engine.js';
 import { newId } from '../random.js';
 import type { NewTransaction, TransactionMoney } from '../storage/transactions.js';
-import { RefusedFields, type Payer } from './result.js';
+import { RefusedFields } from './refused.js';
+import type { Payer } from './result.js';
 
 /** How long an authorization can be captured (docs/api.md#authorizations). */
 export const AUTHORIZATION_DAYS = 7;
