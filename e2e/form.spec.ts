@@ -385,6 +385,30 @@ test.describe('<paytoken-form>', () => {
     await expect(number).toHaveValue('3782 822463 10005');
   });
 
+  test('a paste cut short by its brand is checked as it is shown, in one paytoken-change', async ({
+    page,
+    service,
+    pages,
+  }) => {
+    const { form } = await openSpringfield(page, pages.url, service);
+    const number = form.locator('#cardNumber');
+    await number.pressSequentially('4'); // the engine is here, with the default grouping
+    await expect(form.locator('[part="brand"]')).toHaveText('Visa');
+    await form.evaluate((element) => {
+      const changes: unknown[] = ((window as unknown as { changes: unknown[] }).changes = []);
+      element.addEventListener('paytoken-change', (event) => changes.push((event as Event & { brand: string }).brand));
+    });
+    await page.keyboard.press('Backspace');
+    await page.keyboard.insertText('3782822463100051'); // 16 digits: American Express takes 15
+    await expect(number).toHaveValue('3782 822463 10005');
+    await expect(form.locator('#cardNumber-error')).toHaveText('');
+    await expect(number).toHaveAttribute('aria-invalid', 'false');
+    expect(await page.evaluate(() => (window as unknown as { changes: unknown[] }).changes)).toEqual([
+      null,
+      'AmericanExpress',
+    ]);
+  });
+
   test('tells the browser what each input holds', async ({ page, service, pages }) => {
     const { form } = await openSpringfield(page, pages.url, service);
     const expected: [string, string, string | null][] = [

@@ -95,6 +95,8 @@ export class PaytokenForm extends LitElement {
   #values: Values = {};
   /** Fields changed since the last check: they wait for the engine when it is not here yet. */
   readonly #changed = new Set<FieldName>();
+  /** A check is following the brand: a value the mask reports meanwhile waits in `#changed`. */
+  #checking = false;
   /** Panels are rendered when first chosen, so the first render builds only one. */
   readonly #renderedMethods = new Set<Method>();
   #tokenId: string | null = null;
@@ -298,19 +300,27 @@ export class PaytokenForm extends LitElement {
    * and tells the page in one `paytoken-change`.
    */
   #checkChanged(engine: FormEngine): void {
-    if (!this.#changed.size) return;
+    if (!this.#changed.size || this.#checking) return;
+    // The brand first: its grouping may cut the card number short (16 digits pasted, American
+    // Express takes 15), and the mask then reports the shorter value, which is the one to check.
+    // That report comes back through #handleValue while this runs, so it only joins #changed.
+    this.#checking = true;
+    try {
+      if (this.#changed.has('cardNumber')) {
+        const brand = engine.brandOf(this.#values);
+        if (brand !== this.brand) {
+          this.brand = brand;
+          this.#masks.followBrand(brand);
+          this.announcement = brand ? this.#t('brand', { brand: BRAND_NAMES[brand] }) : '';
+        }
+      }
+    } finally {
+      this.#checking = false;
+    }
     const errors = { ...this.errors };
     for (const name of this.#changed) {
       const check = engine.checkField(name, this.#values);
       errors[name] = check.isPotentiallyValid || !check.code ? undefined : check.code;
-    }
-    if (this.#changed.has('cardNumber')) {
-      const brand = engine.brandOf(this.#values);
-      if (brand !== this.brand) {
-        this.brand = brand;
-        this.#masks.followBrand(brand);
-        this.announcement = brand ? this.#t('brand', { brand: BRAND_NAMES[brand] }) : '';
-      }
     }
     this.#changed.clear();
     this.errors = errors;
