@@ -14,8 +14,13 @@ import { quantile, type Row } from './report.js';
 
 const RUNS = 60;
 
-/** lit-floor.ts built as the hosted bundles are: one minified IIFE. */
+/**
+ * lit-floor.ts built as the hosted bundles are: one minified IIFE. Vite's build() sets
+ * NODE_ENV=production in this process, which the service started by later benches would inherit
+ * (and then refuse to start without PUBLIC_URL), so it is put back.
+ */
 async function litFloor(): Promise<string> {
+  const nodeEnv = process.env.NODE_ENV;
   const output = (await build({
     configFile: false,
     logLevel: 'warn',
@@ -25,6 +30,9 @@ async function litFloor(): Promise<string> {
       target: 'es2022',
       lib: { entry: fileURLToPath(new URL('./lit-floor.ts', import.meta.url)), formats: ['iife'], name: 'LitFloor' },
     },
+  }).finally(() => {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
   })) as Rolldown.RolldownOutput[];
   return (output[0]?.output[0] as Rolldown.OutputChunk).code;
 }
