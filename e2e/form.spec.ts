@@ -357,12 +357,16 @@ test.describe('<paytoken-form>', () => {
     });
     const { form } = await openSpringfield(page, pages.url, service);
     const number = form.locator('#cardNumber');
-    await number.pressSequentially('4242');
-    await page.keyboard.press('Shift+Home');
+    await number.pressSequentially('42424242');
+    await page.keyboard.press('Home');
+    for (let step = 0; step < 2; step++) await page.keyboard.press('ArrowRight');
+    for (let step = 0; step < 4; step++) await page.keyboard.press('Shift+ArrowRight'); // selects "4242"
     release();
-    await expect(form.locator('[part="brand"]')).toHaveText('Visa'); // the engine is here
-    await page.keyboard.type('5');
-    await expect(number).toHaveValue('5');
+    await expect(number).toHaveValue('4242 4242');
+    await page.keyboard.insertText('9'); // no keydown, as a context-menu paste
+    await expect(number).toHaveValue('4294 2');
+    await page.keyboard.type('1');
+    await expect(number).toHaveValue('4291 42');
     // A pasted date whose month gets its 0: the caret is still at the end.
     await form.locator('#expiry').focus();
     await page.keyboard.insertText('1/30');
@@ -392,21 +396,35 @@ test.describe('<paytoken-form>', () => {
   }) => {
     const { form } = await openSpringfield(page, pages.url, service);
     const number = form.locator('#cardNumber');
-    await number.pressSequentially('4'); // the engine is here, with the default grouping
-    await expect(form.locator('[part="brand"]')).toHaveText('Visa');
     await form.evaluate((element) => {
       const changes: unknown[] = ((window as unknown as { changes: unknown[] }).changes = []);
-      element.addEventListener('paytoken-change', (event) => changes.push((event as Event & { brand: string }).brand));
+      element.addEventListener('paytoken-change', (event) => {
+        const { brand, valid } = event as Event & { brand: string; valid: boolean };
+        changes.push({ brand, valid });
+      });
     });
-    await page.keyboard.press('Backspace');
+    await number.focus();
+    await page.waitForFunction(() => 'PaytokenFormEngine' in window); // here before the paste, as usual
     await page.keyboard.insertText('3782822463100051'); // 16 digits: American Express takes 15
     await expect(number).toHaveValue('3782 822463 10005');
     await expect(form.locator('#cardNumber-error')).toHaveText('');
     await expect(number).toHaveAttribute('aria-invalid', 'false');
     expect(await page.evaluate(() => (window as unknown as { changes: unknown[] }).changes)).toEqual([
-      null,
-      'AmericanExpress',
+      { brand: 'AmericanExpress', valid: true },
     ]);
+  });
+
+  test('a CVC is checked again when the card number changes its brand', async ({ page, service, pages }) => {
+    const { form } = await openSpringfield(page, pages.url, service);
+    await form.locator('#cardNumber').pressSequentially('378282246310005');
+    await form.locator('#cvc').pressSequentially('123');
+    await form.locator('#postalCode').focus();
+    await expect(form.locator('#cvc-error')).toHaveText('Security code must be 3 digits (4 for American Express).');
+    await form.locator('#cardNumber').fill('');
+    await form.locator('#cardNumber').pressSequentially('4242424242424242');
+    await expect(form.locator('[part="brand"]')).toHaveText('Visa');
+    await expect(form.locator('#cvc-error')).toHaveText('');
+    await expect(form.locator('#cvc')).toHaveValue('123');
   });
 
   test('tells the browser what each input holds', async ({ page, service, pages }) => {

@@ -309,9 +309,11 @@ export class PaytokenForm extends LitElement {
       if (this.#changed.has('cardNumber')) {
         const brand = engine.brandOf(this.#values);
         if (brand !== this.brand) {
-          this.brand = brand;
           this.#masks.followBrand(brand);
+          this.brand = brand;
           this.announcement = brand ? this.#t('brand', { brand: BRAND_NAMES[brand] }) : '';
+          // The CVC's length is the brand's: one typed for the last brand is checked again.
+          if (this.#values.cvc) this.#changed.add('cvc');
         }
       }
     } finally {

@@ -24,19 +24,19 @@ function afterDigits(text: string, digits: number): number {
  * Runs `change` (a mask built or regrouped), which may rewrite what `input` shows and so put the
  * caret at the end, and keeps the payer's place in a focused input: a caret at the end stays at the
  * end, one inside goes back after as many digits as stood before it, a selection keeps both ends
- * that way, and nothing moves when the text did not change. A caret is set through the mask, so
- * imask's own idea of it is right for an input that comes without a keydown (a context-menu paste).
+ * (and its direction) that way, and nothing moves when the text did not change. imask is told, so
+ * an input that comes without a keydown (a context-menu paste) starts from the right place.
  */
 function keepingCaret(input: HTMLInputElement, change: () => InputMask): InputMask {
   const focused = (input.getRootNode() as Document | ShadowRoot).activeElement === input;
   const before = input.value;
-  const [start, end] = [input.selectionStart ?? before.length, input.selectionEnd ?? before.length];
+  const [start, end, direction] = [input.selectionStart ?? 0, input.selectionEnd ?? 0, input.selectionDirection];
   const mask = change();
   if (!focused || input.value === before) return mask;
   const place = (index: number) =>
     index >= before.length ? input.value.length : afterDigits(input.value, digitsOnly(before.slice(0, index)).length);
-  if (start === end) mask.cursorPos = place(start);
-  else input.setSelectionRange(place(start), place(end));
+  input.setSelectionRange(place(start), place(end), direction ?? undefined);
+  mask._saveSelection();
   return mask;
 }
 
@@ -99,9 +99,10 @@ export class MaskController implements ReactiveController {
       if (!PATTERNS[name]) return this.onChange(name, input.value, input.value);
       if (this.masks.get(name)?.input === input) return;
       this.inputs.set(name, input);
-      this.report(name, this.rawDigits(name, input.value), input.value);
+      // With imask here, the mask reports the value once, formatted; without it, the digits as they are.
       const engine = engineIfLoaded();
       if (engine) this.build(engine.createMask, name, input);
+      else this.report(name, this.rawDigits(name, input.value), input.value);
     });
   }
 
@@ -114,9 +115,14 @@ export class MaskController implements ReactiveController {
   private rawDigits(name: FieldName, text: string): string {
     const options = PATTERNS[name];
     if (!options) return text;
-    const pattern =
-      name === 'cardNumber' ? cardPattern(this.brand) : name === 'cvc' ? cvcPattern(this.brand) : options.mask;
-    return options.prepare(text).replace(/\D/g, '').slice(0, pattern.replace(/[^0]/g, '').length);
+    return options.prepare(text).replace(/\D/g, '').slice(0, this.patternOf(name).replace(/[^0]/g, '').length);
+  }
+
+  /** A masked field's pattern now: the card number's and the CVC's follow the brand. */
+  private patternOf(name: FieldName): string {
+    if (name === 'cardNumber') return cardPattern(this.brand);
+    if (name === 'cvc') return cvcPattern(this.brand);
+    return PATTERNS[name]?.mask ?? '';
   }
 
   /** imask is here: a mask for every input that had input before it came. */
@@ -130,10 +136,9 @@ export class MaskController implements ReactiveController {
       return;
     this.masks.get(name)?.mask.destroy();
     const mask = keepingCaret(input, () => {
-      const built = createMask(input, { mask: options.mask, prepare: options.prepare, lazy: true });
+      const built = createMask(input, { mask: this.patternOf(name), prepare: options.prepare, lazy: true });
       built.on('accept', () => this.report(name, built.unmaskedValue, built.value));
       this.masks.set(name, { mask: built, input });
-      this.followBrand(this.brand);
       // imask reads what the input holds but shows it formatted only at the next change: show it now.
       if (input.value !== built.value) built.value = input.value;
       return built;
@@ -145,11 +150,9 @@ export class MaskController implements ReactiveController {
   /** The card number's grouping and the CVC's length follow the brand. */
   followBrand(brand: CardBrand | null): void {
     this.brand = brand;
-    for (const [name, pattern] of [
-      ['cardNumber', cardPattern(brand)],
-      ['cvc', cvcPattern(brand)],
-    ] as const) {
+    for (const name of ['cardNumber', 'cvc'] as const) {
       const masked = this.masks.get(name);
+      const pattern = this.patternOf(name);
       if (masked && masked.mask.masked.mask !== pattern)
         keepingCaret(masked.input, () => {
           masked.mask.updateOptions({ mask: pattern });

@@ -17,8 +17,8 @@ import { brandOf, checkField } from '../checks.js';
 export interface InputMask {
   value: string;
   readonly unmaskedValue: string;
-  /** The caret: setting it moves it in a focused input and tells imask where it is. */
-  cursorPos: number;
+  /** Tells imask where the input's selection is now (after the form moved it). */
+  _saveSelection(): void;
   readonly masked: { readonly mask: unknown };
   on(event: 'accept', handler: () => void): unknown;
   updateOptions(options: { mask: string }): void;
