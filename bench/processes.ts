@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SandboxCredentials } from '../src/service/accounts.js';
-import { freePort, postgresSchema, startServiceProcess } from '../src/service/testing/processes.js';
+import { accountsCommand, freePort, postgresSchema, startServiceProcess } from '../src/service/testing/processes.js';
 import type { Row } from './report.js';
 import { load, tokenBody } from './service-throughput.js';
 
@@ -29,6 +29,12 @@ async function measure(databaseUrl: string, processes: number): Promise<Measured
   });
   try {
     if (!service.url) throw new Error(`The service did not start:\n${service.output()}`);
+    // One sale posted again and again would be declined as a duplicate after the first: time payments.
+    const window = await accountsCommand(['set-duplicate-window', 'Springfield', '0'], {
+      DATABASE_URL: schema.url,
+      DATA_DIR: dataDir,
+    });
+    if (window.code !== 0) throw new Error(`set-duplicate-window failed:\n${window.output}`);
     const { springfield } = JSON.parse(
       readFileSync(join(dataDir, 'sandbox-credentials.json'), 'utf8'),
     ) as SandboxCredentials;
