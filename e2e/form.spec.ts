@@ -518,6 +518,14 @@ test.describe('<paytoken-form>', () => {
     await form.locator('#cardNumber').fill('');
     await fillCard(form);
     expect(await last()).toEqual({ method: 'card', brand: 'Visa', complete: true, valid: true });
+    // After a token the emptied form is one change, not one per emptied field.
+    const seen = await page.evaluate(() => (window as unknown as { changes: unknown[] }).changes.length);
+    const outcome = await watchOutcome(form);
+    await form.locator('button.pay').click();
+    expect(await outcome()).toMatchObject({ type: 'paytoken-token' });
+    expect(
+      await page.evaluate((count) => (window as unknown as { changes: unknown[] }).changes.slice(count), seen),
+    ).toEqual([{ method: 'card', brand: null, complete: false, valid: true }]);
   });
 
   test('can be completed with the keyboard alone', async ({ page, service, pages }) => {

@@ -95,7 +95,7 @@ export class PaytokenForm extends LitElement {
   #values: Values = {};
   /** Fields changed since the last check: they wait for the engine when it is not here yet. */
   readonly #changed = new Set<FieldName>();
-  /** A check is following the brand: a value the mask reports meanwhile waits in `#changed`. */
+  /** A check is following the brand, or the form is being emptied: a value reported meanwhile waits in `#changed`. */
   #checking = false;
   /** Panels are rendered when first chosen, so the first render builds only one. */
   readonly #renderedMethods = new Set<Method>();
@@ -384,7 +384,13 @@ export class PaytokenForm extends LitElement {
    * e-mail, names on the account and choices stay, for a decline the page reports after the token.
    */
   #clear(keepNames?: boolean): void {
-    this.#masks.clear();
+    // Each emptied masked field reports itself: they are checked once, below, in one paytoken-change.
+    this.#checking = true;
+    try {
+      this.#masks.clear();
+    } finally {
+      this.#checking = false;
+    }
     if (!keepNames) {
       for (const input of this.renderRoot.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input, select'))
         input.value = '';
@@ -393,6 +399,8 @@ export class PaytokenForm extends LitElement {
     this.errors = {};
     this.brand = null;
     this.#masks.followBrand(null);
+    const engine = engineIfLoaded();
+    if (engine) this.#checkChanged(engine);
   }
 
   #selectMethod(method: Method, focus = false): void {
