@@ -1,7 +1,8 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
-import { VISA, fillBank, fillCard, openForm, watchOutcome } from './support/form-page.js';
+import { VISA, fillBank, fillCard, openForm, recordChanges, watchOutcome } from './support/form-page.js';
+import { holdRequests } from './support/hold.js';
 
 /** The part of /scripts/manifest.json this spec reads: the Spanish file's immutable, content-named URL. */
 interface Manifest {
@@ -277,12 +278,7 @@ test.describe('<paytoken-form>', () => {
     service,
     pages,
   }) => {
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/paytoken-form-engine-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/paytoken-form-engine-*.js');
     const { form, requests } = await openSpringfield(page, pages.url, service);
     const outcome = await watchOutcome(form);
     await form.locator('button.pay').click();
@@ -303,34 +299,21 @@ test.describe('<paytoken-form>', () => {
   }) => {
     await page.route('**/paytoken-form-engine-*.js', (route) => route.abort());
     const { form } = await openSpringfield(page, pages.url, service);
-    await form.evaluate((element) => {
-      const changes: unknown[] = ((window as unknown as { changes: unknown[] }).changes = []);
-      element.addEventListener('paytoken-change', (event) => {
-        const { brand, valid, complete } = event as Event & { brand: string; valid: boolean; complete: boolean };
-        changes.push({ brand, valid, complete });
-      });
-    });
+    const changes = await recordChanges(form);
     await form.locator('#cardNumber').pressSequentially('4242424242424242');
     await form.locator('#expiry').pressSequentially('13');
     await expect(form.locator('#cardNumber')).toHaveValue('4242424242424242');
-    expect(await page.evaluate(() => (window as unknown as { changes: unknown[] }).changes)).toEqual([]);
+    expect(await changes()).toEqual([]);
     await page.unroute('**/paytoken-form-engine-*.js');
     await form.locator('#cvc').focus(); // tries the engine again
     await expect(form.locator('#cardNumber')).toHaveValue('4242 4242 4242 4242');
     await expect(form.locator('#expiry-error')).toHaveText('Expiration month must be 1 to 12.');
     await expect(form.locator('[part="brand"]')).toHaveText('Visa');
-    expect(await page.evaluate(() => (window as unknown as { changes: unknown[] }).changes)).toEqual([
-      { brand: 'Visa', valid: false, complete: false },
-    ]);
+    expect(await changes()).toEqual([{ method: 'card', brand: 'Visa', valid: false, complete: false }]);
   });
 
   test('a mask that arrives mid-edit keeps the caret where the payer left it', async ({ page, service, pages }) => {
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/paytoken-form-engine-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/paytoken-form-engine-*.js');
     const { form } = await openSpringfield(page, pages.url, service);
     const number = form.locator('#cardNumber');
     await number.pressSequentially('42424242');
@@ -349,12 +332,7 @@ test.describe('<paytoken-form>', () => {
     service,
     pages,
   }) => {
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/paytoken-form-engine-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/paytoken-form-engine-*.js');
     const { form } = await openSpringfield(page, pages.url, service);
     const number = form.locator('#cardNumber');
     await number.pressSequentially('42424242');
@@ -396,22 +374,14 @@ test.describe('<paytoken-form>', () => {
   }) => {
     const { form } = await openSpringfield(page, pages.url, service);
     const number = form.locator('#cardNumber');
-    await form.evaluate((element) => {
-      const changes: unknown[] = ((window as unknown as { changes: unknown[] }).changes = []);
-      element.addEventListener('paytoken-change', (event) => {
-        const { brand, valid } = event as Event & { brand: string; valid: boolean };
-        changes.push({ brand, valid });
-      });
-    });
+    const changes = await recordChanges(form);
     await number.focus();
     await page.waitForFunction(() => 'PaytokenFormEngine' in window); // here before the paste, as usual
     await page.keyboard.insertText('3782822463100051'); // 16 digits: American Express takes 15
     await expect(number).toHaveValue('3782 822463 10005');
     await expect(form.locator('#cardNumber-error')).toHaveText('');
     await expect(number).toHaveAttribute('aria-invalid', 'false');
-    expect(await page.evaluate(() => (window as unknown as { changes: unknown[] }).changes)).toEqual([
-      { brand: 'AmericanExpress', valid: true },
-    ]);
+    expect(await changes()).toEqual([{ method: 'card', brand: 'AmericanExpress', complete: false, valid: true }]);
   });
 
   test('a CVC is checked again when the card number changes its brand', async ({ page, service, pages }) => {
@@ -498,16 +468,8 @@ test.describe('<paytoken-form>', () => {
 
   test('reports method, brand, completeness and validity in paytoken-change', async ({ page, service, pages }) => {
     const { form } = await openSpringfield(page, pages.url, service);
-    await form.evaluate((element) =>
-      element.addEventListener('paytoken-change', (event) => {
-        const { method, brand, complete, valid } = event as unknown as Record<string, unknown>;
-        (window as unknown as { changes: unknown[] }).changes = [
-          ...((window as unknown as { changes?: unknown[] }).changes ?? []),
-          { method, brand, complete, valid },
-        ];
-      }),
-    );
-    const last = () => page.evaluate(() => (window as unknown as { changes?: unknown[] }).changes?.at(-1));
+    const changes = await recordChanges(form);
+    const last = async () => (await changes()).at(-1);
     await form.locator('#cardNumber').pressSequentially('4242');
     // The first ones wait for the form's engine, which the focus started loading; then each comes at once.
     await expect.poll(last).toEqual({ method: 'card', brand: 'Visa', complete: false, valid: true });
@@ -519,13 +481,11 @@ test.describe('<paytoken-form>', () => {
     await fillCard(form);
     expect(await last()).toEqual({ method: 'card', brand: 'Visa', complete: true, valid: true });
     // After a token the emptied form is one change, not one per emptied field.
-    const seen = await page.evaluate(() => (window as unknown as { changes: unknown[] }).changes.length);
+    const seen = (await changes()).length;
     const outcome = await watchOutcome(form);
     await form.locator('button.pay').click();
     expect(await outcome()).toMatchObject({ type: 'paytoken-token' });
-    expect(
-      await page.evaluate((count) => (window as unknown as { changes: unknown[] }).changes.slice(count), seen),
-    ).toEqual([{ method: 'card', brand: null, complete: false, valid: true }]);
+    expect(await changes(seen)).toEqual([{ method: 'card', brand: null, complete: false, valid: true }]);
   });
 
   test('can be completed with the keyboard alone', async ({ page, service, pages }) => {

@@ -7,6 +7,7 @@ import { demoTest, expect } from './fixtures.js';
 import type { Locator, Page } from '@playwright/test';
 import { BANK, DECLINED, VISA, choose, payWithDropin, payWithScriptTag, receipt } from './support/checkout.js';
 import { formInFrame } from './support/frame-page.js';
+import { holdRequests } from './support/hold.js';
 
 demoTest.use({ viewport: { width: 1000, height: 900 } });
 
@@ -87,12 +88,7 @@ demoTest.describe('a slow fee answer for an earlier amount never replaces a newe
       const pay = payButton(page);
       await expect(pay).toHaveText('Pay $103.25');
       // The answer for 40.00 is held until the answer for 25.00 has been shown.
-      let release = () => {};
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/checkout\/fees\?.*amount=40\.00/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdRequests(page, /\/checkout\/fees\?.*amount=40\.00/);
       await choose(page, 'springfield', '40.00');
       await choose(page, 'springfield', '25.00');
       const fees = (await (

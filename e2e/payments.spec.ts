@@ -5,6 +5,7 @@
 import type { Page } from '@playwright/test';
 import { demoTest, expect } from './fixtures.js';
 import { VISA, choose, payWithDropin, receipt } from './support/checkout.js';
+import { holdRequests } from './support/hold.js';
 
 /** Pays `amountDue` to Springfield with the drop-in form and follows the receipt's link to Payments. */
 async function payAndOpenPayments(page: Page, demoUrl: string, amountDue: string): Promise<string> {
@@ -90,12 +91,7 @@ demoTest.describe('demo Payments page', () => {
   demoTest('a slow list for the account left behind never replaces the chosen one’s', async ({ page, demo }) => {
     const id = await payAndOpenPayments(page, demo.url, '31.00');
     await expect(rowOf(page, id)).toHaveCount(1);
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/payments\/list\?account=springfield/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, /\/payments\/list\?account=springfield/);
     await page.locator('#account').selectOption('shelby');
     await page.locator('#account').selectOption('springfield'); // its list is held back
     const shelbyList = page.waitForResponse((response) => response.url().includes('/payments/list?account=shelby'));

@@ -110,3 +110,28 @@ export async function watchOutcome(form: Locator): Promise<() => Promise<Outcome
   });
   return () => form.evaluate((element) => (element as unknown as { outcome: Promise<Outcome> }).outcome);
 }
+
+/** What a `paytoken-change` says. */
+export interface Change {
+  method: string;
+  brand: string | null;
+  complete: boolean;
+  valid: boolean;
+}
+
+/**
+ * Records every `paytoken-change` of `form` from now on; the returned function reads them, from the
+ * `from`th on.
+ */
+export async function recordChanges(form: Locator): Promise<(from?: number) => Promise<Change[]>> {
+  await form.evaluate((element) => {
+    const changes: Change[] = [];
+    (element as unknown as { changes: Change[] }).changes = changes;
+    element.addEventListener('paytoken-change', (event) => {
+      const { method, brand, complete, valid } = event as unknown as Change;
+      changes.push({ method, brand, complete, valid });
+    });
+  });
+  return (from = 0) =>
+    form.evaluate((element, start) => (element as unknown as { changes: Change[] }).changes.slice(start), from);
+}
