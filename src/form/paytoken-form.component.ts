@@ -304,20 +304,15 @@ export class PaytokenForm extends LitElement {
     // The brand first: its grouping may cut the card number short (16 digits pasted, American
     // Express takes 15), and the mask then reports the shorter value, which is the one to check.
     // That report comes back through #handleValue while this runs, so it only joins #changed.
-    this.#checking = true;
-    try {
-      if (this.#changed.has('cardNumber')) {
-        const brand = engine.brandOf(this.#values);
-        if (brand !== this.brand) {
-          this.#masks.followBrand(brand);
-          this.brand = brand;
-          this.announcement = brand ? this.#t('brand', { brand: BRAND_NAMES[brand] }) : '';
-          // The CVC's length is the brand's: one typed for the last brand is checked again.
-          if (this.#values.cvc) this.#changed.add('cvc');
-        }
+    if (this.#changed.has('cardNumber')) {
+      const brand = engine.brandOf(this.#values);
+      if (brand !== this.brand) {
+        this.#deferringChecks(() => this.#masks.followBrand(brand));
+        this.brand = brand;
+        this.announcement = brand ? this.#t('brand', { brand: BRAND_NAMES[brand] }) : '';
+        // The CVC's length is the brand's: one typed for the last brand is checked again.
+        if (this.#values.cvc) this.#changed.add('cvc');
       }
-    } finally {
-      this.#checking = false;
     }
     const errors = { ...this.errors };
     for (const name of this.#changed) {
@@ -336,6 +331,16 @@ export class PaytokenForm extends LitElement {
         checks.every((c) => c.isPotentiallyValid),
       ),
     );
+  }
+
+  /** Runs `change`; a value reported meanwhile only joins `#changed`, for the check that follows. */
+  #deferringChecks(change: () => void): void {
+    this.#checking = true;
+    try {
+      change();
+    } finally {
+      this.#checking = false;
+    }
   }
 
   #handleBlur(name: FieldName): void {
@@ -385,12 +390,7 @@ export class PaytokenForm extends LitElement {
    */
   #clear(keepNames?: boolean): void {
     // Each emptied masked field reports itself: they are checked once, below, in one paytoken-change.
-    this.#checking = true;
-    try {
-      this.#masks.clear();
-    } finally {
-      this.#checking = false;
-    }
+    this.#deferringChecks(() => this.#masks.clear());
     if (!keepNames) {
       for (const input of this.renderRoot.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input, select'))
         input.value = '';
