@@ -112,7 +112,7 @@ demoTest('invalid input shows field messages and sends nothing', async ({ page, 
 });
 
 demoTest('with the service stopped the page says so, and works again when it is back', async ({ page }) => {
-  demoTest.setTimeout(90_000); // two service starts
+  demoTest.setTimeout(150_000); // two cold service starts, up to 60 s each
   const port = await new Promise<number>((resolve) => {
     const probe = createServer().listen(0, '127.0.0.1', () => {
       const { port: free } = probe.address() as { port: number };

@@ -44,7 +44,9 @@ export async function startServiceProcess(
   });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`The service did not start:\n${output}`)), 30_000);
+    // A cold start makes a new embedded database (about 8 s here when idle); with the other workers'
+    // browsers on two cores it has taken over 30 s, so this waits as long as testing/processes.ts.
+    const timer = setTimeout(() => reject(new Error(`The service did not start:\n${output}`)), 60_000);
     const read = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /Paytoken service \S+ on (http:\/\/\S+)/.exec(output);
