@@ -1,15 +1,18 @@
 /**
  * Time from paytoken-form.js starting to execute to an interactive <paytoken-form> (defined,
  * rendered), in Chromium with 4× CPU throttling; median and p95 of 60 runs (enough that the p95 is
- * the 58th of 60, not the slowest). Interleaved with the same runs of a bare Lit element
- * (lit-floor.ts), this machine's floor for any Lit form. `FORM_JS=path` times another build of the
- * form (before/after). Alone: `npx tsx bench/form-interactive.ts` (after `npm run build`).
+ * the 58th of 60, not the slowest). Interleaved with the same runs of two floors on this machine: a
+ * bare Lit element (lit-floor.ts), the least any Lit form takes, and the form's own markup and
+ * styles painted without a framework (markup-floor.ts), the least any first paint of it takes.
+ * `FORM_JS=path` times another build of the form (before/after). Alone:
+ * `npx tsx bench/form-interactive.ts` (after `npm run build`).
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from '@playwright/test';
 import { build, type Rolldown } from 'vite';
 import config from '../playwright.config.js';
+import { markupFloor } from './markup-floor.js';
 import { quantile, type Row } from './report.js';
 
 const RUNS = 60;
@@ -46,15 +49,19 @@ export async function formInteractive(): Promise<Row[]> {
   const browser = await chromium.launch(config.use?.launchOptions);
   const times: number[] = [];
   const floorTimes: number[] = [];
+  const markupTimes: number[] = [];
   try {
+    const markup = await markupFloor(browser, script);
     for (let run = 0; run < RUNS; run++) {
       times.push(await interactive(browser, script));
       floorTimes.push(await interactive(browser, floor));
+      markupTimes.push(await interactive(browser, markup));
     }
   } finally {
     await browser.close();
   }
   const [median, p95, floorMedian] = [quantile(times, 0.5), quantile(times, 0.95), quantile(floorTimes, 0.5)];
+  const [markupMedian, markupP95] = [quantile(markupTimes, 0.5), quantile(markupTimes, 0.95)];
   return [
     {
       name: 'paytoken-form.js to interactive, 4× CPU (median)',
@@ -69,6 +76,12 @@ export async function formInteractive(): Promise<Row[]> {
       value: floorMedian,
       unit: 'ms',
       note: `the form takes ${(median / floorMedian).toFixed(2)}× it`,
+    },
+    {
+      name: 'the form’s markup and styles, no framework (median)',
+      value: markupMedian,
+      unit: 'ms',
+      note: `p95 ${markupP95.toFixed(0)} ms; the least any first paint of this form takes here`,
     },
   ];
 }
