@@ -327,6 +327,22 @@ test.describe('<paytoken-form>', () => {
     await expect(number).toHaveValue('4242 1942 42');
   });
 
+  test('a caret after a separator the payer typed stays after the one the mask shows', async ({
+    page,
+    service,
+    pages,
+  }) => {
+    const release = await holdRequests(page, '**/paytoken-form-engine-*.js');
+    const { form } = await openSpringfield(page, pages.url, service);
+    const number = form.locator('#cardNumber');
+    await number.pressSequentially('4242-4242');
+    await page.keyboard.press('Home');
+    for (let step = 0; step < 5; step++) await page.keyboard.press('ArrowRight'); // after the "-"
+    release();
+    await expect(number).toHaveValue('4242 4242');
+    expect(await number.evaluate((input: HTMLInputElement) => input.selectionStart)).toBe(5);
+  });
+
   test('a selection, or a caret at the end, stays as the payer left it when a mask comes', async ({
     page,
     service,

@@ -23,9 +23,10 @@ function afterDigits(text: string, digits: number): number {
 /**
  * Runs `change` (a mask built or regrouped), which may rewrite what `input` shows and so put the
  * caret at the end, and keeps the payer's place in a focused input: a caret at the end stays at the
- * end, one inside goes back after as many digits as stood before it, a selection keeps both ends
- * (and its direction) that way, and nothing moves when the text did not change. imask is told, so
- * an input that comes without a keydown (a context-menu paste) starts from the right place.
+ * end, one inside goes back after as many digits as stood before it (and after the separator
+ * there, if it stood after one), a selection keeps both ends (and its direction) that way, and
+ * nothing moves when the text did not change. imask is told, so an input that comes without a
+ * keydown (a context-menu paste) starts from the right place.
  */
 function keepingCaret(input: HTMLInputElement, change: () => InputMask): InputMask {
   const focused = (input.getRootNode() as Document | ShadowRoot).activeElement === input;
@@ -33,8 +34,13 @@ function keepingCaret(input: HTMLInputElement, change: () => InputMask): InputMa
   const [start, end, direction] = [input.selectionStart ?? 0, input.selectionEnd ?? 0, input.selectionDirection];
   const mask = change();
   if (!focused || input.value === before) return mask;
-  const place = (index: number) =>
-    index >= before.length ? input.value.length : afterDigits(input.value, digitsOnly(before.slice(0, index)).length);
+  const place = (index: number) => {
+    if (index >= before.length) return input.value.length;
+    let at = afterDigits(input.value, digitsOnly(before.slice(0, index)).length);
+    // After a separator ("4242-|4242"), it stays after the one the mask shows there ("4242 |4242").
+    if (/\D/.test(before.charAt(index - 1))) while (/\D/.test(input.value.charAt(at))) at++;
+    return at;
+  };
   input.setSelectionRange(place(start), place(end), direction ?? undefined);
   mask._saveSelection();
   return mask;
