@@ -383,6 +383,20 @@ test.describe('<paytoken-form>', () => {
     await expect(number).toHaveValue('3782 822463 10005');
   });
 
+  test('one Ctrl+Z undoes a paste that a new brand regrouped', async ({ page, service, pages }) => {
+    const { form } = await openSpringfield(page, pages.url, service);
+    const number = form.locator('#cardNumber');
+    await number.focus();
+    await page.waitForFunction(() => 'PaytokenFormEngine' in window); // the mask is there for the first digit
+    await page.keyboard.type('3');
+    await page.keyboard.insertText('782822463100051'); // 16 digits: American Express keeps 15
+    await expect(number).toHaveValue('3782 822463 10005');
+    await page.keyboard.press('Control+z');
+    await expect(number).toHaveValue('3');
+    await page.keyboard.press('Control+y');
+    await expect(number).toHaveValue('3782 822463 10005');
+  });
+
   test('a paste cut short by its brand is checked as it is shown, in one paytoken-change', async ({
     page,
     service,

@@ -43,7 +43,33 @@ function keepingCaret(input: HTMLInputElement, change: () => InputMask): InputMa
   };
   input.setSelectionRange(place(start), place(end), direction ?? undefined);
   mask._saveSelection();
+  const state = mask.history.states[mask.history.currentIndex];
+  if (state) state.selection = { start: input.selectionStart ?? 0, end: input.selectionEnd ?? 0 };
   return mask;
+}
+
+/**
+ * Runs `regroup` (new options for a mask), which is part of the payer's last edit, not a step of
+ * its own: once imask has recorded it in its undo history, the states since the one before the
+ * edit (the edit grouped for the old brand, the regroup) become one, so one Ctrl+Z undoes the edit.
+ * imask records an edit only after telling the form of it, so a regroup the form makes while being
+ * told comes before the edit's own state, which is stale (the old brand's digits): it goes too.
+ * During an undo or a redo nothing is recorded, and nothing changes.
+ */
+function asPartOfTheEdit(mask: InputMask, input: HTMLInputElement, regroup: () => void): void {
+  const { history } = mask;
+  if (mask._historyChanging) return regroup();
+  const current = history.states[history.currentIndex];
+  const recorded = current?.unmaskedValue === mask.unmaskedValue;
+  const before = recorded ? history.states[history.currentIndex - 1] : current;
+  regroup();
+  queueMicrotask(() => {
+    const at = before ? history.states.indexOf(before) : -1;
+    if (before && at < 0) return;
+    const [start, end] = [input.selectionStart ?? 0, input.selectionEnd ?? 0];
+    history.states.splice(at + 1, Infinity, { unmaskedValue: mask.unmaskedValue, selection: { start, end } });
+    history.currentIndex = at + 1;
+  });
 }
 
 /** A pasted or autofilled "12/2030", "12/30" or "1230" → "1230"; typed characters pass through. */
@@ -161,7 +187,7 @@ export class MaskController implements ReactiveController {
       const pattern = this.patternOf(name);
       if (masked && masked.mask.masked.mask !== pattern)
         keepingCaret(masked.input, () => {
-          masked.mask.updateOptions({ mask: pattern });
+          asPartOfTheEdit(masked.mask, masked.input, () => masked.mask.updateOptions({ mask: pattern }));
           return masked.mask;
         });
     }

@@ -20,6 +20,13 @@ export interface InputMask {
   /** Tells imask where the input's selection is now (after the form moved it). */
   _saveSelection(): void;
   readonly masked: { readonly mask: unknown };
+  /** imask's undo history (Ctrl+Z, Ctrl+Y): each state, its value and selection. */
+  readonly history: {
+    states: { unmaskedValue: string; selection: { start: number; end: number } }[];
+    currentIndex: number;
+  };
+  /** True while imask applies an undo or a redo (it records nothing then). */
+  readonly _historyChanging?: boolean;
   on(event: 'accept', handler: () => void): unknown;
   updateOptions(options: { mask: string }): void;
   destroy(): void;
