@@ -343,6 +343,18 @@ test.describe('<paytoken-form>', () => {
     expect(await number.evaluate((input: HTMLInputElement) => input.selectionStart)).toBe(5);
   });
 
+  test('a caret inside a month the mask pads stays after the same digit', async ({ page, service, pages }) => {
+    const release = await holdRequests(page, '**/paytoken-form-engine-*.js');
+    const { form } = await openSpringfield(page, pages.url, service);
+    const expiry = form.locator('#expiry');
+    await expiry.pressSequentially('1/30');
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowRight'); // after the "1"
+    release();
+    await expect(expiry).toHaveValue('01/30');
+    expect(await expiry.evaluate((input: HTMLInputElement) => input.selectionStart)).toBe(2);
+  });
+
   test('a selection, or a caret at the end, stays as the payer left it when a mask comes', async ({
     page,
     service,

@@ -24,9 +24,10 @@ function afterDigits(text: string, digits: number): number {
  * Runs `change` (a mask built or regrouped), which may rewrite what `input` shows and so put the
  * caret at the end, and keeps the payer's place in a focused input: a caret at the end stays at the
  * end, one inside goes back after as many digits as stood before it (and after the separator
- * there, if it stood after one), a selection keeps both ends (and its direction) that way, and
- * nothing moves when the text did not change. imask is told, so an input that comes without a
- * keydown (a context-menu paste) starts from the right place.
+ * there, if it stood after one, and after a 0 the mask put before them), a selection keeps both
+ * ends (and its direction) that way, and nothing moves when the text did not change. imask is
+ * told, so an input that comes without a keydown (a context-menu paste) starts from the right
+ * place.
  */
 function keepingCaret(input: HTMLInputElement, change: () => InputMask): InputMask {
   const focused = (input.getRootNode() as Document | ShadowRoot).activeElement === input;
@@ -34,9 +35,12 @@ function keepingCaret(input: HTMLInputElement, change: () => InputMask): InputMa
   const [start, end, direction] = [input.selectionStart ?? 0, input.selectionEnd ?? 0, input.selectionDirection];
   const mask = change();
   if (!focused || input.value === before) return mask;
+  // Digits the mask added (a month's leading 0) stand before every digit the payer typed.
+  const added = Math.max(0, digitsOnly(input.value).length - digitsOnly(before).length);
   const place = (index: number) => {
     if (index >= before.length) return input.value.length;
-    let at = afterDigits(input.value, digitsOnly(before.slice(0, index)).length);
+    const digits = digitsOnly(before.slice(0, index)).length;
+    let at = afterDigits(input.value, digits > 0 ? digits + added : 0);
     // After a separator ("4242-|4242"), it stays after the one the mask shows there ("4242 |4242").
     if (/\D/.test(before.charAt(index - 1))) while (/\D/.test(input.value.charAt(at))) at++;
     return at;
