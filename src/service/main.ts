@@ -4,6 +4,7 @@
  */
 import cluster from 'node:cluster';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, createLogger } from './app.js';
@@ -11,8 +12,9 @@ import { createAccountCache } from './auth/account-cache.js';
 import { runAccountsCommand, UsageError } from './operation/accounts-commands.js';
 import { startAdminEndpoint } from './operation/admin.js';
 import { startCluster } from './operation/cluster.js';
-import { DataDirInUseError, lockDataDir, makePrivate } from './operation/data-dir.js';
+import { lockDataDir, makePrivate } from './operation/data-dir.js';
 import { startInstance } from './operation/instance.js';
+import { startErrorMessage } from './operation/start-errors.js';
 import { startSettlementClock } from './payments/cutoff.js';
 import { seedIfEmpty, type SandboxCredentials } from './accounts.js';
 import { sandboxEnv } from './sandbox-env.js';
@@ -40,7 +42,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 /**
  * Opens storage (the embedded database under its data directory's lock, made private), migrates,
  * seeds an empty database and listens. A cluster worker (`prepared`) leaves migrating and seeding
- * to its primary. Logs go to `logStream` (default: JSON on stdout).
+ * to its primary, and checking the port. Logs go to `logStream` (default: JSON on stdout).
  */
 export async function startService(
   config: ServiceConfig,
@@ -54,12 +56,15 @@ export async function startService(
     for (const step of stack.splice(0).reverse()) await step();
   };
   try {
+    if (!prepared) await checkListen(config);
     const sql = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     const repository = createRepository(sql);
     stack.push(() => repository.close());
     if (embedded) stack.push(() => makePrivate(config.dataDir));
     if (!prepared) await migrate(sql);
     const seeded = prepared ? null : await seedIfEmpty(repository);
+    // Saved at once: a start failing after this point must not lose the secrets it will never show again.
+    if (seeded) saveSandboxCredentials(config, seeded);
     const vault = createVault(loadVaultKeys(config, (message) => log.warn(message)));
     const accountCache = createAccountCache();
     const instance = await startInstance(repository, accountCache, {
@@ -94,12 +99,25 @@ export async function startService(
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const url = config.publicUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
-    if (seeded) saveSandboxCredentials(config, seeded);
     return { url, seeded, close: unwind };
   } catch (error) {
     await unwind();
     throw error;
   }
+}
+
+/**
+ * Fails as listening on the configured host and port would (port taken or not allowed, HOST not an
+ * address here), before the database is opened: a cold start of the embedded one takes seconds, and
+ * a first start would seed it. Port 0 (any free port) cannot be taken.
+ */
+async function checkListen({ host, port }: Pick<ServiceConfig, 'host' | 'port'>): Promise<void> {
+  if (port === 0) return;
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => server.close(() => resolve()));
+  });
 }
 
 /**
@@ -180,19 +198,40 @@ export async function startFromEnvironment(): Promise<{ service: RunningService;
   try {
     service =
       config.processes > 1
-        ? await startCluster(config, new URL(import.meta.url).pathname, () => prepareDatabase(config))
+        ? await startCluster(config, new URL(import.meta.url).pathname, async () => {
+            await checkListen(config);
+            return prepareDatabase(config);
+          })
         : // A person reads `npm start`: one short line per request. Production keeps JSON for log collectors.
           await startService(config, {
             ...(process.env.NODE_ENV !== 'production' && { logStream: readableLogStream() }),
           });
   } catch (error) {
-    if (!(error instanceof DataDirInUseError)) throw error;
-    console.error(error.message);
+    // Unwound already (startService closes what it opened; startCluster stops its processes).
+    const message = startErrorMessage(error, config);
+    if (message === null) throw error;
+    console.error(message);
     process.exit(1);
   }
   console.log(banner(service, config));
   if (config.processes > 1) console.log(`\n${config.processes} service processes share the port.`);
   return { service, config };
+}
+
+/**
+ * A cluster's service process. A start failing for the operator's reason goes to the primary, which
+ * prints it once for all of them.
+ */
+async function startWorker(): Promise<RunningService> {
+  const config = loadConfig();
+  try {
+    return await startService(config, { prepared: true });
+  } catch (error) {
+    const message = startErrorMessage(error, config);
+    if (message === null) throw error;
+    process.send?.({ startError: message }, () => process.exit(1));
+    return new Promise(() => undefined); // exits once the primary has the message
+  }
 }
 
 /** What a cluster's primary does once before its workers start: migrate and seed. */
@@ -240,9 +279,5 @@ export function closeOnSignals(service: Promise<{ close(): Promise<void> }>): vo
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  closeOnSignals(
-    cluster.isWorker
-      ? startService(loadConfig(), { prepared: true })
-      : startFromEnvironment().then(({ service }) => service),
-  );
+  closeOnSignals(cluster.isWorker ? startWorker() : startFromEnvironment().then(({ service }) => service));
 }
