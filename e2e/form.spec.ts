@@ -347,7 +347,7 @@ test.describe('<paytoken-form>', () => {
     const release = await holdRequests(page, '**/paytoken-form-engine-*.js');
     const { form } = await openSpringfield(page, pages.url, service);
     const expiry = form.locator('#expiry');
-    await expiry.pressSequentially('1/30');
+    await expiry.pressSequentially('1/2030');
     await page.keyboard.press('Home');
     await page.keyboard.press('ArrowRight'); // after the "1"
     release();
@@ -407,6 +407,34 @@ test.describe('<paytoken-form>', () => {
     await expect(number).toHaveValue('3');
     await page.keyboard.press('Control+y');
     await expect(number).toHaveValue('3782 822463 10005');
+  });
+
+  test('undo and redo across a regroup keep the caret, and leave the CVC its own history', async ({
+    page,
+    service,
+    pages,
+  }) => {
+    const { form } = await openSpringfield(page, pages.url, service);
+    const [number, cvc] = [form.locator('#cardNumber'), form.locator('#cvc')];
+    await cvc.focus();
+    await page.waitForFunction(() => 'PaytokenFormEngine' in window); // each digit is a step
+    await page.keyboard.type('1234');
+    await page.keyboard.press('Control+z');
+    await page.keyboard.press('Control+z');
+    await expect(cvc).toHaveValue('12');
+    await number.pressSequentially('4282246310005');
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Delete');
+    await page.keyboard.type('37');
+    await expect(number).toHaveValue('3728 224631 0005');
+    await page.keyboard.press('Control+z');
+    await expect(number).toHaveValue('3282 2463 1000 5');
+    await page.keyboard.press('Control+y');
+    await page.keyboard.type('8');
+    await expect(number).toHaveValue('3782 822463 10005');
+    await cvc.focus();
+    await page.keyboard.press('Control+y'); // the brand changed the CVC's length, not what it can redo
+    await expect(cvc).toHaveValue('123');
   });
 
   test('a paste cut short by its brand is checked as it is shown, in one paytoken-change', async ({

@@ -35,8 +35,8 @@ function keepingCaret(input: HTMLInputElement, change: () => InputMask): InputMa
   const [start, end, direction] = [input.selectionStart ?? 0, input.selectionEnd ?? 0, input.selectionDirection];
   const mask = change();
   if (!focused || input.value === before) return mask;
-  // Digits the mask added (a month's leading 0) stand before every digit the payer typed.
-  const added = Math.max(0, digitsOnly(input.value).length - digitsOnly(before).length);
+  // A month's leading 0, put by the mask, stands before every digit the payer typed.
+  const added = input.value.startsWith('0') && !before.trimStart().startsWith('0') ? 1 : 0;
   const place = (index: number) => {
     if (index >= before.length) return input.value.length;
     const digits = digitsOnly(before.slice(0, index)).length;
@@ -47,8 +47,10 @@ function keepingCaret(input: HTMLInputElement, change: () => InputMask): InputMa
   };
   input.setSelectionRange(place(start), place(end), direction ?? undefined);
   mask._saveSelection();
+  // An undo or a redo puts its own state's selection back afterwards: that one is not changed.
   const state = mask.history.states[mask.history.currentIndex];
-  if (state) state.selection = { start: input.selectionStart ?? 0, end: input.selectionEnd ?? 0 };
+  if (state && !mask._historyChanging)
+    state.selection = { start: input.selectionStart ?? 0, end: input.selectionEnd ?? 0 };
   return mask;
 }
 
@@ -58,11 +60,13 @@ function keepingCaret(input: HTMLInputElement, change: () => InputMask): InputMa
  * edit (the edit grouped for the old brand, the regroup) become one, so one Ctrl+Z undoes the edit.
  * imask records an edit only after telling the form of it, so a regroup the form makes while being
  * told comes before the edit's own state, which is stale (the old brand's digits): it goes too.
- * During an undo or a redo nothing is recorded, and nothing changes.
+ * During an undo or a redo nothing is recorded, and nothing changes; nor in a field the payer is
+ * not in (the CVC, whose length follows the card number's brand), whose history is its own.
  */
 function asPartOfTheEdit(mask: InputMask, input: HTMLInputElement, regroup: () => void): void {
   const { history } = mask;
-  if (mask._historyChanging) return regroup();
+  const editing = (input.getRootNode() as Document | ShadowRoot).activeElement === input;
+  if (mask._historyChanging || !editing) return regroup();
   const current = history.states[history.currentIndex];
   const recorded = current?.unmaskedValue === mask.unmaskedValue;
   const before = recorded ? history.states[history.currentIndex - 1] : current;
