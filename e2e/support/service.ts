@@ -2,10 +2,10 @@
  * The reference service as a black box: its own process (as `npm start` runs it), a fresh data
  * directory, a free port; the sandbox credentials come from the file it writes on first start.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startServiceProcess as startProcess } from '../../src/service/testing/processes.js';
 
 export interface Account {
   name: string;
@@ -30,35 +30,14 @@ export async function startServiceProcess(
   options: { dataDir?: string } = {},
 ): Promise<ServiceProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'paytoken-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/service/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    // A cold start makes a new embedded database (about 8 s here when idle); with the other workers'
-    // browsers on two cores it has taken over 30 s, so this waits as long as testing/processes.ts.
-    const timer = setTimeout(() => reject(new Error(`The service did not start:\n${output}`)), 60_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Paytoken service \S+ on (http:\/\/\S+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout?.on('data', read);
-    child.stderr?.on('data', read);
-    child.once('exit', (code) => reject(new Error(`The service exited (${code}):\n${output}`)));
-  });
+  // A cold start makes a new embedded database (about 8 s here when idle; over 30 s with the other
+  // workers' browsers on two cores): the service suite's helper waits up to a minute.
+  const started = await startProcess({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env });
+  const { child, url } = started;
+  if (!url) {
+    child.kill('SIGKILL');
+    throw new Error(`The service did not start:\n${started.output()}`);
+  }
   const accounts = JSON.parse(
     readFileSync(join(dataDir, 'sandbox-credentials.json'), 'utf8'),
   ) as ServiceProcess['accounts'];
