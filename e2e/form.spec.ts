@@ -262,12 +262,15 @@ test.describe('<paytoken-form>', () => {
     service,
     pages,
   }) => {
-    test.setTimeout(60_000);
+    await page.clock.install(); // the page's 15 s pass at once, below
     await page.route('**/paytoken-form-engine-*.js', () => undefined); // held: no answer at all
     const { form } = await openSpringfield(page, pages.url, service);
     const outcome = await watchOutcome(form);
     await form.locator('button.pay').click();
     await expect(form.locator('button.pay')).toHaveAttribute('aria-busy', 'true');
+    await page.clock.runFor(14_000);
+    await expect(form.locator('button.pay')).toHaveAttribute('aria-busy', 'true');
+    await page.clock.runFor(1_000);
     expect(await outcome()).toMatchObject({ type: 'paytoken-error', detail: { code: 'TIMEOUT' } });
     await expect(form.locator('button.pay')).toBeEnabled();
     await expect(form.getByRole('alert')).toHaveText(/did not answer in time/);
