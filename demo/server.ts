@@ -185,7 +185,13 @@ export async function startDemo(options: DemoOptions): Promise<{ url: string; cl
       return sendJson(response, 500, { message: 'The demo had a problem.' });
     });
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject); // a port taken or not allowed
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   return {
     url: `http://${options.host ?? '127.0.0.1'}:${(server.address() as AddressInfo).port}`,
     close: () => {

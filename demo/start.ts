@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startFromEnvironment } from '../src/service/main.js';
+import { startErrorMessage } from '../src/service/operation/start-errors.js';
 import { startDemo, type DemoAccount } from './server.js';
 
 const { service, config } = await startFromEnvironment();
@@ -17,12 +18,20 @@ if (!existsSync(file)) {
   );
 } else {
   const sandbox = JSON.parse(readFileSync(file, 'utf8')) as Record<'system' | 'springfield' | 'shelby', DemoAccount>;
+  const port = Number(process.env.DEMO_PORT ?? 4020);
   const demo = await startDemo({
     serviceUrl: service.url,
     system: sandbox.system,
     clients: { springfield: sandbox.springfield, shelby: sandbox.shelby },
-    port: Number(process.env.DEMO_PORT ?? 4020),
+    port,
     host: config.host,
+  }).catch(async (error: unknown) => {
+    // Its port taken or not allowed: the service's kind of line, naming DEMO_PORT; the service stops.
+    const message = startErrorMessage(error, { ...config, port }, 'DEMO_PORT');
+    if (message === null) throw error;
+    console.error(message);
+    await service.close();
+    process.exit(1);
   });
   console.log(
     `\nDemo checkout      ${demo.url}/   (drop-in form: ${demo.url}/dropin, isolated form: ${demo.url}/isolated, script tag: ${demo.url}/script-tag)` +

@@ -4,10 +4,11 @@
  * within a second or two; on the embedded database it goes through the running service (its admin
  * endpoint on loopback), or, when none runs, works on the files under the data directory's lock.
  */
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, type ServiceConfig } from './config.js';
 import { AdminUnavailableError, callAdmin } from './operation/admin.js';
 import { runAccountsCommand, UsageError } from './operation/accounts-commands.js';
-import { DataDirInUseError, lockDataDir, lockOwner, makePrivate } from './operation/data-dir.js';
+import { lockDataDir, lockOwner, makePrivate } from './operation/data-dir.js';
+import { startErrorMessage } from './operation/start-errors.js';
 import { migrate } from './storage/migrations.js';
 import { openDatabase } from './storage/open.js';
 import { createRepository } from './storage/repository.js';
@@ -15,8 +16,9 @@ import { createRepository } from './storage/repository.js';
 const argv = process.argv.slice(2);
 const print = (line: string) => console.log(line);
 
+let config: ServiceConfig | undefined;
 try {
-  const config = loadConfig();
+  config = loadConfig();
   let release = () => undefined as void;
   if (!config.databaseUrl) {
     if (lockOwner(config.dataDir)) {
@@ -25,9 +27,10 @@ try {
       if (answer.error) throw new UsageError(answer.error);
       process.exit(0);
     }
-    const unlock = lockDataDir(config.dataDir, 'npm run accounts');
+    const { dataDir } = config;
+    const unlock = lockDataDir(dataDir, 'npm run accounts');
     release = () => {
-      makePrivate(config.dataDir); // the embedded engine leaves its new files world-readable
+      makePrivate(dataDir); // the embedded engine leaves its new files world-readable
       unlock();
     };
   }
@@ -45,9 +48,8 @@ try {
     release();
   }
 } catch (error) {
-  const known = [UsageError, ConfigError, DataDirInUseError, AdminUnavailableError].some(
-    (type) => error instanceof type,
-  );
-  console.error(known ? (error as Error).message : error);
+  const known = [UsageError, ConfigError, AdminUnavailableError].some((type) => error instanceof type);
+  // The database unreachable or refusing, the data directory in use: the service's own lines.
+  console.error(known ? (error as Error).message : ((config && startErrorMessage(error, config)) ?? error));
   process.exitCode = 1;
 }

@@ -2,6 +2,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { ServiceConfig } from './config.js';
+import { StartError } from './operation/start-errors.js';
 import { parseVaultKey } from './vault.js';
 
 /**
@@ -24,6 +25,9 @@ export function loadVaultKeys(
   }
   chmodSync(file, 0o600);
   const key = parseVaultKey(readFileSync(file, 'utf8'));
-  if (!key) throw new Error(`${file} does not hold a 32-byte base64 key.`);
+  if (!key)
+    throw new StartError(
+      `${file} does not hold a 32-byte base64 key: restore it from a backup, or set PAYTOKEN_VAULT_KEY to the key. Stored card numbers can be read only with the key they were stored with.`,
+    );
   return [key, ...old];
 }

@@ -8,7 +8,14 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { freePort, postgresSchema, startServiceProcess, type ServiceProcess } from '../testing/processes.js';
+import {
+  accountsCommand,
+  DEMO,
+  freePort,
+  postgresSchema,
+  startServiceProcess,
+  type ServiceProcess,
+} from '../testing/processes.js';
 
 const DATABASE_URL = process.env.DATABASE_URL;
 vi.setConfig({ testTimeout: 60_000 });
@@ -62,6 +69,22 @@ describe('listening', () => {
     expect(existsSync(join(dataDir, 'service.lock'))).toBe(false);
   });
 
+  // A cold start of the embedded database comes first (the demo starts once the service has): not
+  // repeated on PostgreSQL, whose pass is about the database.
+  it.skipIf(DATABASE_URL)("the demo's port taken: names DEMO_PORT, and the service it started stops", async () => {
+    const port = await takenPort();
+    const dataDir = freshDir();
+    const service = await startServiceProcess({ PORT: '0', DEMO_PORT: String(port), DATA_DIR: dataDir }, 60_000, DEMO);
+    started.push(service);
+    expect(await service.exited).toBe(1);
+    // After the service's banner (it had started), one line, and the service closed (its lock gone).
+    expect(service.output().trim().split('\n').at(-1)).toBe(
+      `Port ${port} on 127.0.0.1 is already in use: stop what listens there, or set DEMO_PORT to another port.`,
+    );
+    expect(service.output()).not.toContain('    at ');
+    expect(existsSync(join(dataDir, 'service.lock'))).toBe(false);
+  });
+
   it('a HOST that is not an address of this machine', async () => {
     await expectRefused(
       { PORT: String(await freePort()), HOST: '192.0.2.1', DATA_DIR: freshDir() },
@@ -91,6 +114,20 @@ describe('PostgreSQL', () => {
         DATA_DIR: freshDir(),
         DATABASE_URL: `postgres://paytoken:${password}@127.0.0.1:${port}/paytoken`,
       },
+      `PostgreSQL at 127.0.0.1:${port} (DATABASE_URL) refused the connection: start it, or correct the host and port in DATABASE_URL.`,
+    );
+    expect(output).not.toContain(password);
+  });
+
+  it('npm run accounts on an unreachable DATABASE_URL: the same line, never the password', async () => {
+    const password = 'pw-that-must-not-show-c81d';
+    const port = await freePort();
+    const { code, output } = await accountsCommand(['list'], {
+      DATA_DIR: freshDir(),
+      DATABASE_URL: `postgres://paytoken:${password}@127.0.0.1:${port}/paytoken`,
+    });
+    expect(code).toBe(1);
+    expect(output.trim()).toBe(
       `PostgreSQL at 127.0.0.1:${port} (DATABASE_URL) refused the connection: start it, or correct the host and port in DATABASE_URL.`,
     );
     expect(output).not.toContain(password);

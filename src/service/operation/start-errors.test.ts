@@ -7,6 +7,7 @@ import { DatabaseError } from '../storage/database-error.js';
 import { openDatabase } from '../storage/open.js';
 import { freePort } from '../testing/processes.js';
 import { DataDirInUseError } from './data-dir.js';
+import { loadVaultKeys } from '../vault-key.js';
 import { StartError, startErrorMessage } from './start-errors.js';
 
 const PASSWORD = 'hunter2-s3cret';
@@ -50,6 +51,14 @@ describe('startErrorMessage: listening', () => {
     expectOneLine(message);
     expect(message).toBe(
       `Port ${port} on 127.0.0.1 is already in use: stop what listens there, or set PORT to another port.`,
+    );
+  });
+
+  it("names the demo's variable for the demo's port", async () => {
+    const port = await freePort();
+    expect(await listenError(port, '127.0.0.1')).toBeNull();
+    expect(startErrorMessage(await listenError(port, '127.0.0.1'), { ...EMBEDDED, port }, 'DEMO_PORT')).toBe(
+      `Port ${port} on 127.0.0.1 is already in use: stop what listens there, or set DEMO_PORT to another port.`,
     );
   });
 
@@ -251,6 +260,23 @@ describe('startErrorMessage: the rest', () => {
     );
     expect(startErrorMessage(new StartError('Port 4010 on 127.0.0.1 is already in use.'), EMBEDDED)).toBe(
       'Port 4010 on 127.0.0.1 is already in use.',
+    );
+  });
+
+  it('says what to do with a vault.key that holds no key, and never to make a new one', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'paytoken-vault-'));
+    dirs.push(dataDir);
+    writeFileSync(join(dataDir, 'vault.key'), 'not a key\n');
+    let error: unknown;
+    try {
+      loadVaultKeys({ vaultKey: undefined, vaultOldKeys: [], dataDir }, () => undefined);
+    } catch (thrown) {
+      error = thrown;
+    }
+    const message = startErrorMessage(error, { ...EMBEDDED, dataDir });
+    expectOneLine(message);
+    expect(message).toBe(
+      `${join(dataDir, 'vault.key')} does not hold a 32-byte base64 key: restore it from a backup, or set PAYTOKEN_VAULT_KEY to the key. Stored card numbers can be read only with the key they were stored with.`,
     );
   });
 

@@ -21,18 +21,19 @@ interface SystemError extends Error {
  * The one line to print when the service cannot start for a reason on the operator's side: the
  * port taken or not allowed, HOST not an address of this machine, PostgreSQL unreachable or refusing
  * the login, the data directory unusable or in use. It names the configured host and port, the
- * database's host:port and user, never DATABASE_URL's password. Null for any other error: a bug,
- * which keeps its stack trace.
+ * database's host:port and user, never DATABASE_URL's password. `portVariable` is the variable that
+ * moves the port (`DEMO_PORT` for the demo's). Null for any other error: a bug, which keeps its
+ * stack trace.
  *
  * @example
  * startErrorMessage(listenError, { host: '127.0.0.1', port: 4010, databaseUrl: undefined, dataDir: '.data' })
  * // 'Port 4010 on 127.0.0.1 is already in use: stop what listens there, or set PORT to another port.'
  */
-export function startErrorMessage(error: unknown, config: StartConfig): string | null {
+export function startErrorMessage(error: unknown, config: StartConfig, portVariable = 'PORT'): string | null {
   if (error instanceof StartError || error instanceof DataDirInUseError) return error.message;
   if (!(error instanceof Error)) return null;
   return (
-    listenMessage(error, config) ??
+    listenMessage(error, config, portVariable) ??
     (config.databaseUrl ? databaseMessage(error, config.databaseUrl) : null) ??
     dataDirMessage(error, config.dataDir)
   );
@@ -40,7 +41,7 @@ export function startErrorMessage(error: unknown, config: StartConfig): string |
 
 const SET_HOST = 'set HOST to one of its addresses (127.0.0.1 for this machine only, 0.0.0.0 for all of them).';
 
-function listenMessage(error: SystemError, { host, port }: StartConfig): string | null {
+function listenMessage(error: SystemError, { host, port }: StartConfig, portVariable: string): string | null {
   const { code, syscall, hostname } = error;
   if (syscall === 'getaddrinfo' && hostname === host)
     return `HOST ${host} is not a name this machine can resolve: ${SET_HOST}`;
@@ -48,9 +49,9 @@ function listenMessage(error: SystemError, { host, port }: StartConfig): string 
   if (syscall !== 'listen' && syscall !== 'bind') return null;
   switch (code) {
     case 'EADDRINUSE':
-      return `Port ${port} on ${host} is already in use: stop what listens there, or set PORT to another port.`;
+      return `Port ${port} on ${host} is already in use: stop what listens there, or set ${portVariable} to another port.`;
     case 'EACCES':
-      return `Port ${port} on ${host} may not be opened by this user${port < 1024 ? ' (ports below 1024 need root or CAP_NET_BIND_SERVICE)' : ''}: set PORT to another port.`;
+      return `Port ${port} on ${host} may not be opened by this user${port < 1024 ? ' (ports below 1024 need root or CAP_NET_BIND_SERVICE)' : ''}: set ${portVariable} to another port.`;
     case 'EADDRNOTAVAIL':
       return `HOST ${host} is not an address of this machine: ${SET_HOST}`;
     default:

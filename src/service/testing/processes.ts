@@ -9,6 +9,8 @@ import pg from 'pg';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 const MAIN = 'src/service/main.ts';
+/** `npm start`'s entry: the service and the demo beside it. */
+export const DEMO = 'demo/start.ts';
 const CLI = 'src/service/accounts-cli.ts';
 
 export interface ServiceProcess {
@@ -55,11 +57,16 @@ const exitOf = (child: ChildProcess): Promise<number | null> =>
   });
 
 /**
- * Starts the service and waits until it prints its banner (or exits: then `url` is empty and
- * `exited` has settled). `env` is its whole configuration (PORT, DATA_DIR or DATABASE_URL, …).
+ * Starts the service (or `file`, e.g. `DEMO`) and waits until it prints its banner (or exits: then
+ * `url` is empty and `exited` has settled). `env` is its whole configuration (PORT, DATA_DIR or
+ * DATABASE_URL, …).
  */
-export async function startServiceProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ServiceProcess> {
-  const { child, output } = run(MAIN, env);
+export async function startServiceProcess(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+  file = MAIN,
+): Promise<ServiceProcess> {
+  const { child, output } = run(file, env);
   const exited = exitOf(child);
   const started = await new Promise<boolean>((resolve) => {
     const timer = setTimeout(() => resolve(false), timeoutMs);
