@@ -68,10 +68,8 @@ function databaseMessage(error: SystemError, databaseUrl: string): string | null
   const server = `PostgreSQL at ${url.hostname || 'localhost'}:${url.port || '5432'} (DATABASE_URL)`;
   const user = decodeURIComponent(url.username);
   const database = decodeURIComponent(url.pathname.slice(1)) || user;
-  // Node reports a host that failed on each of its addresses as an AggregateError of them.
-  const code = error.code ?? (error instanceof AggregateError ? (error.errors[0] as SystemError)?.code : undefined);
   const refusedSession = `${server} does not let user "${user}" connect to database "${database}": check that the role exists and may connect, and that the server's pg_hba.conf lets this host in.`;
-  switch (code) {
+  switch (databaseFailure(error)) {
     case 'ECONNREFUSED':
       return `${server} refused the connection: start it, or correct the host and port in DATABASE_URL.`;
     case 'ENOTFOUND':
@@ -84,6 +82,10 @@ function databaseMessage(error: SystemError, databaseUrl: string): string | null
       return `${server} did not answer in time: check that it runs there and that no firewall is in the way.`;
     case 'ECONNRESET':
       return `${server} closed the connection unexpectedly: check that PostgreSQL listens on that port, and its log.`;
+    case 'NO_PASSWORD':
+      return `${server} asks user "${user}" for a password, and DATABASE_URL has none: add it (postgres://user:password@host:port/database).`;
+    case 'NO_SSL':
+      return `${server} does not accept SSL, which DATABASE_URL asks for: enable SSL on the server, or remove sslmode from DATABASE_URL.`;
     // SQLSTATEs of PostgreSQL refusing the session (class 28, 3D000, 53300, 57P03) or the migrations (42501).
     case '28P01':
       return `${server} refused the password of user "${user}": correct the user or password in DATABASE_URL.`;
@@ -99,17 +101,25 @@ function databaseMessage(error: SystemError, databaseUrl: string): string | null
       // At connection: no CONNECT privilege on the database. In a migration: no CREATE on its schema.
       if (!(error instanceof DatabaseError)) return refusedSession;
       return `${server} does not let user "${user}" create the service's tables (SQLSTATE 42501): make the user the owner of database "${database}" (ALTER DATABASE ${database} OWNER TO ${user}).`;
+    default:
+      return null;
   }
-  // The driver's errors without a code.
-  if (/connection timeout|timeout exceeded when trying to connect/.test(error.message))
-    return `${server} did not answer in time: check that it runs there and that no firewall is in the way.`;
-  if (error.message === 'Connection terminated unexpectedly')
-    return `${server} closed the connection unexpectedly: check that PostgreSQL listens on that port, and its log.`;
-  if (/client password must be a (non-empty )?string/.test(error.message))
-    return `${server} asks user "${user}" for a password, and DATABASE_URL has none: add it (postgres://user:password@host:port/database).`;
-  if (error.message === 'The server does not support SSL connections')
-    return `${server} does not accept SSL, which DATABASE_URL asks for: enable SSL on the server, or remove sslmode from DATABASE_URL.`;
-  return null;
+}
+
+/**
+ * What failed, as a code: Node's (`ECONNREFUSED`, …), PostgreSQL's SQLSTATE, or, for the driver's
+ * errors that carry none, the code of the same failure (`ETIMEDOUT`, `ECONNRESET`) or a name of
+ * its own (`NO_PASSWORD`, `NO_SSL`).
+ */
+function databaseFailure(error: SystemError): unknown {
+  // Node reports a host that failed on each of its addresses as an AggregateError of them.
+  const code = error.code ?? (error instanceof AggregateError ? (error.errors[0] as SystemError)?.code : undefined);
+  if (code !== undefined) return code;
+  if (/connection timeout|timeout exceeded when trying to connect/.test(error.message)) return 'ETIMEDOUT';
+  if (error.message === 'Connection terminated unexpectedly') return 'ECONNRESET';
+  if (/client password must be a (non-empty )?string/.test(error.message)) return 'NO_PASSWORD';
+  if (error.message === 'The server does not support SSL connections') return 'NO_SSL';
+  return undefined;
 }
 
 const FILE_PROBLEMS: Record<string, string> = {
