@@ -13,6 +13,9 @@ export function cardPattern(brand: CardBrand | null): string {
 
 const digitsOnly = (text: string) => text.replace(/\D/g, '');
 
+/** The payer is in `input` (the form's shadow root tells, not the document). */
+const focused = (input: HTMLInputElement) => (input.getRootNode() as Document | ShadowRoot).activeElement === input;
+
 /** The index in `text` just after its first `digits` digits. */
 function afterDigits(text: string, digits: number): number {
   let index = 0;
@@ -30,11 +33,11 @@ function afterDigits(text: string, digits: number): number {
  * place.
  */
 function keepingCaret(input: HTMLInputElement, change: () => InputMask): InputMask {
-  const focused = (input.getRootNode() as Document | ShadowRoot).activeElement === input;
+  const inside = focused(input);
   const before = input.value;
   const [start, end, direction] = [input.selectionStart ?? 0, input.selectionEnd ?? 0, input.selectionDirection];
   const mask = change();
-  if (!focused || input.value === before) return mask;
+  if (!inside || input.value === before) return mask;
   // A month's leading 0, put by the mask, stands before every digit the payer typed.
   const added = input.value.startsWith('0') && !before.trimStart().startsWith('0') ? 1 : 0;
   const place = (index: number) => {
@@ -65,8 +68,7 @@ function keepingCaret(input: HTMLInputElement, change: () => InputMask): InputMa
  */
 function asPartOfTheEdit(mask: InputMask, input: HTMLInputElement, regroup: () => void): void {
   const { history } = mask;
-  const editing = (input.getRootNode() as Document | ShadowRoot).activeElement === input;
-  if (mask._historyChanging || !editing) return regroup();
+  if (mask._historyChanging || !focused(input)) return regroup();
   const current = history.states[history.currentIndex];
   const recorded = current?.unmaskedValue === mask.unmaskedValue;
   const before = recorded ? history.states[history.currentIndex - 1] : current;
