@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { VISA, fillBank, fillCard, openForm, recordChanges, watchOutcome } from './support/form-page.js';
 import { holdRequests } from './support/hold.js';
@@ -18,6 +18,27 @@ const openSpringfield = (
   service: { url: string; accounts: { springfield: { publicKey: string } } },
   lang = 'en',
 ) => openForm(page, pagesUrl, service.url, formTag(service.accounts.springfield.publicKey, service.url), lang);
+
+/**
+ * With the engine held back, `text` typed into `field`'s input, the caret put `caret` characters in
+ * (selecting `select` more), then the engine let through: the mask arrives mid-edit.
+ */
+async function typedBeforeEngine(
+  form: Locator,
+  release: () => void,
+  field: string,
+  text: string,
+  { caret, select = 0 }: { caret: number; select?: number },
+): Promise<Locator> {
+  const input = form.locator(`#${field}`);
+  await input.pressSequentially(text);
+  const keyboard = input.page().keyboard;
+  await keyboard.press('Home');
+  for (let step = 0; step < caret; step++) await keyboard.press('ArrowRight');
+  for (let step = 0; step < select; step++) await keyboard.press('Shift+ArrowRight');
+  release();
+  return input;
+}
 
 async function axe(page: Page) {
   const results = await new AxeBuilder({ page }).include('paytoken-form').analyze();
@@ -318,11 +339,7 @@ test.describe('<paytoken-form>', () => {
   test('a mask that arrives mid-edit keeps the caret where the payer left it', async ({ page, service, pages }) => {
     const release = await holdRequests(page, '**/paytoken-form-engine-*.js');
     const { form } = await openSpringfield(page, pages.url, service);
-    const number = form.locator('#cardNumber');
-    await number.pressSequentially('42424242');
-    await page.keyboard.press('Home');
-    for (let step = 0; step < 4; step++) await page.keyboard.press('ArrowRight');
-    release();
+    const number = await typedBeforeEngine(form, release, 'cardNumber', '42424242', { caret: 4 });
     await expect(number).toHaveValue('4242 4242');
     await page.keyboard.insertText('1'); // no keydown, as a context-menu paste: imask must know the caret
     await expect(number).toHaveValue('4242 1424 2');
@@ -337,11 +354,7 @@ test.describe('<paytoken-form>', () => {
   }) => {
     const release = await holdRequests(page, '**/paytoken-form-engine-*.js');
     const { form } = await openSpringfield(page, pages.url, service);
-    const number = form.locator('#cardNumber');
-    await number.pressSequentially('4242-4242');
-    await page.keyboard.press('Home');
-    for (let step = 0; step < 5; step++) await page.keyboard.press('ArrowRight'); // after the "-"
-    release();
+    const number = await typedBeforeEngine(form, release, 'cardNumber', '4242-4242', { caret: 5 }); // after the "-"
     await expect(number).toHaveValue('4242 4242');
     expect(await number.evaluate((input: HTMLInputElement) => input.selectionStart)).toBe(5);
   });
@@ -349,11 +362,7 @@ test.describe('<paytoken-form>', () => {
   test('a caret inside a month the mask pads stays after the same digit', async ({ page, service, pages }) => {
     const release = await holdRequests(page, '**/paytoken-form-engine-*.js');
     const { form } = await openSpringfield(page, pages.url, service);
-    const expiry = form.locator('#expiry');
-    await expiry.pressSequentially('1/2030');
-    await page.keyboard.press('Home');
-    await page.keyboard.press('ArrowRight'); // after the "1"
-    release();
+    const expiry = await typedBeforeEngine(form, release, 'expiry', '1/2030', { caret: 1 }); // after the "1"
     await expect(expiry).toHaveValue('01/30');
     expect(await expiry.evaluate((input: HTMLInputElement) => input.selectionStart)).toBe(2);
   });
@@ -365,12 +374,7 @@ test.describe('<paytoken-form>', () => {
   }) => {
     const release = await holdRequests(page, '**/paytoken-form-engine-*.js');
     const { form } = await openSpringfield(page, pages.url, service);
-    const number = form.locator('#cardNumber');
-    await number.pressSequentially('42424242');
-    await page.keyboard.press('Home');
-    for (let step = 0; step < 2; step++) await page.keyboard.press('ArrowRight');
-    for (let step = 0; step < 4; step++) await page.keyboard.press('Shift+ArrowRight'); // selects "4242"
-    release();
+    const number = await typedBeforeEngine(form, release, 'cardNumber', '42424242', { caret: 2, select: 4 }); // "4242"
     await expect(number).toHaveValue('4242 4242');
     await page.keyboard.insertText('9'); // no keydown, as a context-menu paste
     await expect(number).toHaveValue('4294 2');
