@@ -3,11 +3,10 @@
  * DATABASE_URL): one owner per embedded database, private files, live account changes, a crash under
  * load, and SIGTERM under load. Slow by nature (processes start in ~1 s), so kept to a few runs.
  */
-import { cpSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync, chmodSync } from 'node:fs';
+import { cpSync, readdirSync, statSync, writeFileSync, chmodSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SandboxCredentials } from '../accounts.js';
 import {
   accountsCommand,
@@ -16,23 +15,13 @@ import {
   startServiceProcess,
   type ServiceProcess,
 } from '../testing/processes.js';
+import { processTestScope } from '../testing/process-scope.js';
 import { readFileSync } from 'node:fs';
 
 const DATABASE_URL = process.env.DATABASE_URL;
 // A cold start of the embedded database takes 3–11 s on a loaded 2-core machine.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
-const started: ServiceProcess[] = [];
-const cleanups: (() => Promise<void> | void)[] = [];
-afterAll(async () => {
-  for (const service of started) service.child.kill('SIGKILL');
-  for (const cleanup of cleanups) await cleanup();
-});
-
-const freshDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'paytoken-ops-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return join(dir, 'data');
-};
+const { started, cleanups, freshDir } = processTestScope('paytoken-ops-');
 
 /**
  * A data directory made by one real start and stop, copied for each test: a cold start of the

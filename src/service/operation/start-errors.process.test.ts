@@ -3,34 +3,16 @@
  * no stack, never DATABASE_URL's password, and exits 1, leaving nothing behind. Real processes, so
  * kept to a few: the listening cases fail before the database is opened.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
-import {
-  accountsCommand,
-  DEMO,
-  freePort,
-  postgresSchema,
-  startServiceProcess,
-  type ServiceProcess,
-} from '../testing/processes.js';
+import { describe, expect, it, vi } from 'vitest';
+import { accountsCommand, DEMO, freePort, postgresSchema, startServiceProcess } from '../testing/processes.js';
+import { processTestScope } from '../testing/process-scope.js';
 
 const DATABASE_URL = process.env.DATABASE_URL;
 vi.setConfig({ testTimeout: 60_000 });
-const started: ServiceProcess[] = [];
-const cleanups: (() => Promise<void> | void)[] = [];
-afterAll(async () => {
-  for (const service of started) service.child.kill('SIGKILL');
-  for (const cleanup of cleanups) await cleanup();
-});
-
-const freshDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'paytoken-start-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return join(dir, 'data');
-};
+const { started, cleanups, freshDir } = processTestScope('paytoken-start-');
 
 /** A port something else listens on, as the operator's other program would. */
 async function takenPort(host = '127.0.0.1'): Promise<number> {
