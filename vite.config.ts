@@ -1,14 +1,15 @@
 /**
- * Builds, one mode at a time (`npm run build` runs them all):
- *   vite build --mode paytoken       dist/browser/paytoken.js       IIFE, sets window.Paytoken
- *   vite build --mode paytoken-form-engine, then --mode paytoken-form: the form's engine (imask, the
- *                                    checks, the tokenizer; window.PaytokenFormEngine), then
- *                                    dist/browser/paytoken-form.js, IIFE, defines <paytoken-form> and
- *                                    window.Paytoken, and loads the engine at the first focus or input in
- *                                    a field, or at Pay (build/hosted-engine.ts)
- *   vite build --mode paytoken-frame-bridge, then --mode paytoken-frame: the frame page's bridge, then
- *                                    the <paytoken-frame> loader, which needs the two before it (build/frame-page.ts)
- *   vite build --mode lib            dist/esm/*.js                  ES modules for bundler users
+ * The build's modes, one per bundle; scripts/build.ts (`npm run build`) runs them in the order their
+ * inputs need and then writes dist/browser/manifest.json with the content-named copies:
+ *   paytoken                dist/browser/paytoken.js, IIFE, sets window.Paytoken
+ *   paytoken-form-engine    the form's engine (imask, the checks, the tokenizer; window.PaytokenFormEngine)
+ *   paytoken-form           dist/browser/paytoken-form.js, IIFE, defines <paytoken-form> and
+ *                           window.Paytoken, and loads the engine by its content name at the first
+ *                           focus or input in a field, or at Pay (build/hosted-engine.ts)
+ *   paytoken-frame-bridge   the frame page's bridge
+ *   paytoken-frame          the <paytoken-frame> loader, which names the page after the form and the
+ *                           bridge (build/frame-page.ts)
+ *   lib                     dist/esm/*.js, ES modules for bundler users
  * An IIFE cannot be split, so each hosted bundle is its own build; the form's Spanish is a JSON file
  * beside it (src/build/hosted-locales.ts). The build plugins are in src/build/.
  */
@@ -90,7 +91,11 @@ export default defineConfig(({ mode }) => {
           name: mode === 'paytoken-form-engine' ? 'PaytokenFormEngine' : 'Paytoken',
           fileName: () => `${mode}.js`,
         },
-        rolldownOptions: { output: { generatedCode: { symbols: false } } },
+        rolldownOptions: {
+          output: { generatedCode: { symbols: false } },
+          // Which plugin took how long is a profiler's business, not the build's output.
+          checks: { bundlerTimings: false },
+        },
       },
     };
   }
@@ -103,7 +108,10 @@ export default defineConfig(({ mode }) => {
         minify: false,
         target: 'es2022',
         lib: { entry: LIB_ENTRIES, formats: ['es'] },
-        rolldownOptions: { external: [/^card-validator/, /^lit/, /^imask/, /^node:/] },
+        rolldownOptions: {
+          external: [/^card-validator/, /^lit/, /^imask/, /^node:/],
+          checks: { bundlerTimings: false },
+        },
       },
     };
   }

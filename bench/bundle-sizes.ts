@@ -1,5 +1,5 @@
 /** Raw, gzip and brotli bytes of each built browser bundle (npm run build first). */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Row } from './report.js';
 
@@ -13,8 +13,10 @@ const BROTLI_BUDGETS: Record<string, number> = {
 
 export function bundleSizes(dir = new URL('../dist/browser/', import.meta.url)): Row[] {
   const rows: Row[] = [];
-  for (const file of readdirSync(dir)
-    .filter((name) => /^paytoken[\w-]*\.js$/.test(name))
+  // The plain names the build's manifest lists, not their content-named copies beside them.
+  const manifest = JSON.parse(readFileSync(new URL('manifest.json', dir), 'utf8')) as { files: object };
+  for (const file of Object.keys(manifest.files)
+    .filter((name) => name.endsWith('.js'))
     .sort()) {
     const bytes = readFileSync(new URL(file, dir));
     const brotli = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;

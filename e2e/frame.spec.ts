@@ -2,7 +2,6 @@
  * `<paytoken-frame>`: the drop-in form inside an iframe served by the service, with the page
  * (127.0.0.1) and the service (localhost) on different origins, as in production.
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { AxeBuilder } from '@axe-core/playwright';
@@ -10,27 +9,7 @@ import type { Page } from '@playwright/test';
 import { demoTest, expect, test } from './fixtures.js';
 import { BANK, DECLINED, VISA, choose, receipt } from './support/checkout.js';
 import { fillCard } from './support/form-page.js';
-import { formInFrame, frameOf, openFrame, recordMessages } from './support/frame-page.js';
-import type { ServiceProcess } from './support/service.js';
-
-/** A new account whose public key only `origins` may use, made with `npm run accounts` while the service runs. */
-function accountFor(service: ServiceProcess, origins: string): { publicKey: string } {
-  const output = execFileSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'src/service/accounts-cli.ts',
-      'create',
-      '--name',
-      `Frame ${Math.random()}`,
-      '--origins',
-      origins,
-    ],
-    { env: { ...process.env, DATA_DIR: service.dataDir, DATABASE_URL: '' }, encoding: 'utf8' },
-  );
-  return JSON.parse(output.slice(output.indexOf('{'))) as { publicKey: string };
-}
+import { accountFor, formInFrame, frameOf, openFrame, recordMessages } from './support/frame-page.js';
 
 /** The form in the frame, once it has rendered (fillCard skips inputs it does not find yet). */
 async function renderedForm(page: Page) {

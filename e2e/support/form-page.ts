@@ -1,9 +1,9 @@
 import type { Locator, Page, Request } from '@playwright/test';
 
 /**
- * Opens the form test page with paytoken-form.js from the service and `markup` in <main>. With a
- * `nonce`, the page's policy allows scripts by that nonce only (a <meta>, which applies from its
- * insertion on), and the form's tag carries it.
+ * Opens the form test page with paytoken-form.js from the service (or from `scriptsUrl`) and `markup`
+ * in <main>. With a `nonce`, the page's policy allows scripts by that nonce only (a <meta>, which
+ * applies from its insertion on), and the form's tag carries it.
  */
 export async function openForm(
   page: Page,
@@ -12,6 +12,7 @@ export async function openForm(
   markup: string,
   lang = 'en',
   nonce?: string,
+  scriptsUrl = `${serviceUrl}/scripts`,
 ): Promise<{ form: Locator; requests: Request[] }> {
   const requests: Request[] = [];
   page.on('request', (request) => requests.push(request));
@@ -34,7 +35,7 @@ export async function openForm(
         document.head.append(script);
       });
     },
-    { src: `${serviceUrl}/scripts/paytoken-form.js`, markup, lang, nonce },
+    { src: `${scriptsUrl}/paytoken-form.js`, markup, lang, nonce },
   );
   const form = page.locator('paytoken-form');
   await form.locator('button.pay').waitFor();

@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import type { FrameLocator, Locator, Page } from '@playwright/test';
+import type { ServiceProcess } from './service.js';
 
 /** The `<paytoken-form>` inside `<paytoken-frame>`'s iframe (Playwright reaches into it; the page cannot). */
 export const formInFrame = (page: Page, element = 'paytoken-frame'): Locator =>
@@ -19,13 +21,14 @@ export async function recordMessages(page: Page): Promise<() => Promise<string[]
   return () => page.evaluate(() => (window as unknown as { recordedMessages: string[] }).recordedMessages);
 }
 
-/** Opens the test page with paytoken-frame.js from the service and `markup` in <main>. */
+/** Opens the test page with paytoken-frame.js from the service (or from `scriptsUrl`) and `markup` in <main>. */
 export async function openFrame(
   page: Page,
   pagesUrl: string,
   serviceUrl: string,
   markup: string,
   lang = 'en',
+  scriptsUrl = `${serviceUrl}/scripts`,
 ): Promise<void> {
   await page.goto(`${pagesUrl}/form.html`);
   await page.evaluate(
@@ -40,6 +43,25 @@ export async function openFrame(
         document.head.append(script);
       });
     },
-    { src: `${serviceUrl}/scripts/paytoken-frame.js`, markup, lang },
+    { src: `${scriptsUrl}/paytoken-frame.js`, markup, lang },
   );
+}
+
+/** A new account whose public key only `origins` may use, made with `npm run accounts` while the service runs. */
+export function accountFor(service: ServiceProcess, origins: string): { publicKey: string } {
+  const output = execFileSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'src/service/accounts-cli.ts',
+      'create',
+      '--name',
+      `Frame ${Math.random()}`,
+      '--origins',
+      origins,
+    ],
+    { env: { ...process.env, DATA_DIR: service.dataDir, DATABASE_URL: '' }, encoding: 'utf8' },
+  );
+  return JSON.parse(output.slice(output.indexOf('{'))) as { publicKey: string };
 }

@@ -28,10 +28,14 @@ const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css',
+  '.json': 'application/json',
 };
 
-/** Serves the files of `root`, the integrator's page origin in these tests. */
-export function staticFiles(root: string) {
+/**
+ * Serves the files of `root`, the integrator's page origin in these tests. `headers` go on every
+ * answer (a scripts host's `Access-Control-Allow-Origin`, say).
+ */
+export function staticFiles(root: string, headers: Record<string, string> = {}) {
   const serve = async (request: IncomingMessage, response: ServerResponse) => {
     const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)).replace(
       /^(\.\.[/\\])+/,
@@ -39,7 +43,9 @@ export function staticFiles(root: string) {
     );
     try {
       const body = await readFile(join(root, path));
-      response.writeHead(200, { 'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(body);
+      response
+        .writeHead(200, { ...headers, 'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream' })
+        .end(body);
     } catch {
       response.writeHead(404).end('not found');
     }

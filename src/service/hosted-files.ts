@@ -14,14 +14,15 @@ export interface HostedFile {
 }
 
 /**
- * The hosted bundles in `scriptsDir` (dist/browser), read once at start: `paytoken*.js` and
- * `paytoken*.json`, by their plain name. Missing directory: none (the service still runs, and says
- * `npm run build` where a script is asked for).
+ * The hosted bundles in `scriptsDir` (dist/browser), read once at start, by their plain name: those
+ * its `manifest.json` lists (the build also writes their content-named copies beside them,
+ * src/build/hosted-manifest.ts), or without a manifest every `paytoken*.js` and `paytoken*.json`.
+ * Missing directory: none (the service still runs, and says `npm run build` where a script is asked for).
  */
 export function loadHostedFiles(scriptsDir: string): Map<string, HostedFile> {
   const files = new Map<string, HostedFile>();
   if (!existsSync(scriptsDir)) return files;
-  for (const file of readdirSync(scriptsDir).filter((name) => /^paytoken[\w-]*\.(js|json)$/.test(name))) {
+  for (const file of plainNames(scriptsDir)) {
     const body = readFileSync(join(scriptsDir, file));
     const integrity = `sha384-${createHash('sha384').update(body).digest('base64')}`;
     files.set(file, {
@@ -32,4 +33,14 @@ export function loadHostedFiles(scriptsDir: string): Map<string, HostedFile> {
     });
   }
   return files;
+}
+
+const HOSTED_NAME = /^paytoken[\w-]*\.(js|json)$/;
+
+function plainNames(scriptsDir: string): string[] {
+  const manifest = join(scriptsDir, 'manifest.json');
+  const names = existsSync(manifest)
+    ? Object.keys((JSON.parse(readFileSync(manifest, 'utf8')) as { files: Record<string, unknown> }).files)
+    : readdirSync(scriptsDir);
+  return names.filter((name) => HOSTED_NAME.test(name));
 }
