@@ -163,10 +163,11 @@ export async function startDemo(options: DemoOptions): Promise<{ url: string; cl
 
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
+      // The payer reads only the payer-safe message, in the page's language: the precise reason
+      // (a card reported lost or stolen, say) stays on this server, for its log and the merchant.
       if (error instanceof PaymentDeclinedError)
         return sendJson(response, 402, {
-          message: error.message,
-          paymentResponseCode: error.paymentResponseCode,
+          message: error.payerMessageIn(request.headers['accept-language'] ?? 'en'),
           transactionId: error.transactionId,
         });
       if (error instanceof ReversalDeclinedError)

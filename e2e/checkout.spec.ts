@@ -3,6 +3,7 @@ import { demoTest, expect } from './fixtures.js';
 import {
   BANK,
   DECLINED,
+  LOST_OR_STOLEN,
   VISA,
   choose,
   payWithDropin,
@@ -77,9 +78,24 @@ for (const [name, path, pay] of flows) {
       await pay(page, DECLINED);
       // The drop-in page reports it inside the form (showPaymentError); the script-tag page above its button.
       const problem = path === '/dropin' ? page.locator('paytoken-form').getByRole('alert') : page.locator('#problem');
-      await expect(problem).toHaveText('The payment was declined by the card issuer.');
+      await expect(problem).toHaveText('The payment was declined. Please use another card or payment method.');
       await expect(page.locator('#receipt')).toBeHidden();
       void service;
+    });
+
+    demoTest('a card reported lost or stolen reads to the payer as a plain decline', async ({ page, demo }) => {
+      await page.goto(`${demo.url}${path}`);
+      await choose(page, 'springfield', '25.00');
+      const answers: string[] = [];
+      page.on('response', (response) => {
+        if (response.url().endsWith('/checkout/pay')) void response.text().then((text) => answers.push(text));
+      });
+      await pay(page, LOST_OR_STOLEN);
+      const problem = path === '/dropin' ? page.locator('paytoken-form').getByRole('alert') : page.locator('#problem');
+      await expect(problem).toHaveText('The payment was declined. Please use another card or payment method.');
+      // Neither the page nor its network answers tell the payer (or a script on the page) why.
+      await expect.poll(() => answers.length).toBe(1);
+      expect(answers[0]).not.toMatch(/lost|stolen|LostOrStolen/i);
     });
   });
 }

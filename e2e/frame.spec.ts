@@ -116,7 +116,9 @@ demoTest.describe('demo checkout, isolated form: after the token', () => {
     await form.locator('#expiry').pressSequentially('1230');
     await form.locator('#cvc').pressSequentially(DECLINED.cvc);
     await form.locator('button.pay').click();
-    await expect(form.locator('[part="alert"]')).toHaveText('The payment was declined by the card issuer.');
+    await expect(form.locator('[part="alert"]')).toHaveText(
+      'The payment was declined. Please use another card or payment method.',
+    );
     await expect(form.locator('#cardNumber')).toBeFocused();
     await expect(form.locator('#payer')).toHaveValue('Ada Lovelace');
     await expect(form.locator('#cardNumber')).toHaveValue('');

@@ -53,7 +53,9 @@ test('React 19: events, a decline shown in the form, then a receipt', async ({ p
               .then((paid) => answer(201, { charged: paid.amount, lastFour: token.lastFour })),
           )
           .catch((error: unknown) =>
-            answer(error instanceof PaymentDeclinedError ? 402 : 500, { message: (error as Error).message }),
+            error instanceof PaymentDeclinedError
+              ? answer(402, { message: error.payerMessage }) // the payer-safe message, never error.message
+              : answer(500, { message: 'The payment could not be made.' }),
           );
       });
       return;
@@ -82,7 +84,9 @@ test('React 19: events, a decline shown in the form, then a receipt', async ({ p
     await form.locator('#expiry').pressSequentially('1230');
     await form.locator('#cvc').pressSequentially(DECLINED.cvc);
     await form.locator('button.pay').click();
-    await expect(form.getByRole('alert')).toHaveText('The payment was declined by the card issuer.');
+    await expect(form.getByRole('alert')).toHaveText(
+      'The payment was declined. Please use another card or payment method.',
+    );
     await expect(form.locator('#cardNumber')).toBeFocused();
     await form.locator('#cardNumber').pressSequentially(VISA.number);
     await form.locator('#expiry').pressSequentially('1230');

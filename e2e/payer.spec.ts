@@ -114,7 +114,9 @@ demoTest.describe('a decline keeps what the payer typed', () => {
     await choose(page, 'springfield', '25.00');
     await payWithDropin(page, DECLINED);
     const form = page.locator('paytoken-form');
-    await expect(form.getByRole('alert')).toHaveText('The payment was declined by the card issuer.');
+    await expect(form.getByRole('alert')).toHaveText(
+      'The payment was declined. Please use another card or payment method.',
+    );
     await expect(form.locator('#payer')).toHaveValue('Ada Lovelace');
     await expect(form.locator('#emailAddress')).toHaveValue('ada@example.com');
     await expect(form.locator('#cardHolder')).toHaveValue('Ada Lovelace');
@@ -143,7 +145,9 @@ demoTest.describe('a decline keeps what the payer typed', () => {
     await page.goto(`${demo.url}/script-tag`);
     await choose(page, 'springfield', '25.00');
     await payWithScriptTag(page, DECLINED);
-    await expect(page.locator('#problem')).toHaveText('The payment was declined by the card issuer.');
+    await expect(page.locator('#problem')).toHaveText(
+      'The payment was declined. Please use another card or payment method.',
+    );
     await expect(page.locator('#payer')).toHaveValue('Ada Lovelace');
     await expect(page.locator('#emailAddress')).toHaveValue('ada@example.com');
     await expect(page.locator('#cardNumber')).toBeFocused();

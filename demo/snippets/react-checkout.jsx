@@ -14,7 +14,7 @@ export function Checkout({ publicKey, apiUrl, amountDue, cardFee, achFee }) {
     });
     const body = await response.json();
     if (response.ok) setReceipt(body);
-    else form.current.showPaymentError(body.message); // a decline: the payer tries another card
+    else form.current.showPaymentError(body.message); // your server sends the decline's payerMessage
   }
 
   return (

@@ -17,6 +17,7 @@ export interface CardInput {
 }
 export const VISA: CardInput = { number: '4242424242424242', expiry: { month: '12', year: '2030' }, cvc: '737' };
 export const DECLINED: CardInput = { ...VISA, number: '4000000000000002' };
+export const LOST_OR_STOLEN: CardInput = { ...VISA, number: '4000000000009987' };
 export const BANK = { routing: '021000021', account: '000123456789' };
 
 export async function choose(page: Page, account: 'springfield' | 'shelby', amountDue = '100.00'): Promise<void> {

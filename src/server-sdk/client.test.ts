@@ -103,7 +103,18 @@ describe('PaytokenClient against the service', () => {
       paymentResponseCode: 'InsufficientFunds',
       transactionId: anyNumber,
       message: 'The payment was declined: insufficient funds.',
+      payerMessage: 'The payment was declined for insufficient funds. Please use another card or payment method.',
     });
+  });
+
+  it('tells the payer of a lost or stolen card only that it was declined, in English or Spanish', async () => {
+    const tokenId = await browserToken(cardToken({ cardNumber: '4000 0000 0000 9987' }));
+    const error = (await springfield.transactions
+      .createWithPayerFee({ amountDue: 10, tokenId, payer: 'Ada' })
+      .catch((caught: unknown) => caught)) as PaymentDeclinedError;
+    expect(error.message).toBe('The payment was declined: the card was reported lost or stolen.');
+    expect(error.payerMessage).toBe('The payment was declined. Please use another card or payment method.');
+    expect(error.payerMessageIn('es-MX')).toBe('El pago fue rechazado. Use otra tarjeta u otro medio de pago.');
   });
 
   it('authorizes and captures', async () => {

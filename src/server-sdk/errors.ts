@@ -1,3 +1,4 @@
+import { payerDeclineMessage } from '../shared/messages/payer-declines.js';
 import type { ErrorBody, PaymentResponseCode, ReversalResponseCode } from '../shared/wire.js';
 
 /** Any non-2xx answer of the API, or a failure to get one (status 0). */
@@ -20,17 +21,37 @@ export class PaytokenApiError extends Error {
   }
 }
 
-/** A payment the processor declined: stored as a transaction, whose id is `transactionId`. */
+/**
+ * A payment the processor declined: stored as a transaction, whose id is `transactionId`. `message`
+ * is the precise reason, for you and your logs ("the card was reported lost or stolen");
+ * `payerMessage` is what to show the payer, which never tells more than a plain decline.
+ * @example
+ * try { await paytoken.transactions.create(request) } catch (error) {
+ *   if (error instanceof PaymentDeclinedError) {
+ *     log.warn(error.message, error.paymentResponseCode);
+ *     return showToPayer(error.payerMessageIn(payerLanguage)); // 'es' for Spanish
+ *   }
+ *   throw error;
+ * }
+ */
 export class PaymentDeclinedError extends PaytokenApiError {
   override readonly name = 'PaymentDeclinedError';
   readonly paymentResponseCode: PaymentResponseCode;
   /** The declined transaction's id (absent when nothing was stored, e.g. an unknown authorization). */
   readonly transactionId: number | undefined;
+  /** What to show the payer, in English. */
+  readonly payerMessage: string;
 
   constructor(status: number, body: Partial<ErrorBody> & { paymentResponseCode: PaymentResponseCode }) {
     super(status, body);
     this.paymentResponseCode = body.paymentResponseCode;
     this.transactionId = body.id;
+    this.payerMessage = body.payerMessage ?? payerDeclineMessage(body.paymentResponseCode);
+  }
+
+  /** What to show the payer in `locale` (English, or Spanish for `es…`). */
+  payerMessageIn(locale: string): string {
+    return payerDeclineMessage(this.paymentResponseCode, locale);
   }
 }
 

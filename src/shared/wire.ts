@@ -82,6 +82,8 @@ export interface ErrorBody {
   /** Declines only (docs/api.md#declines). */
   id?: number;
   paymentResponseCode?: PaymentResponseCode;
+  /** Declines only: what to show the payer; `message` is the precise reason, for the merchant. */
+  payerMessage?: string;
   /** Refused voids and refunds only (docs/api.md#voids-refunds-and-settlement). */
   reversalResponseCode?: ReversalResponseCode;
 }

@@ -249,7 +249,7 @@ export interface components {
   schemas: {
     /**
      * Error
-     * @description Every non-2xx body (docs/api.md#errors-and-codes). Declines add id and paymentResponseCode; refused reversals reversalResponseCode.
+     * @description Every non-2xx body (docs/api.md#errors-and-codes). Declines add id, paymentResponseCode and payerMessage; refused reversals reversalResponseCode.
      */
     Error: {
       /** @description Stable UPPER_SNAKE code. */
@@ -263,6 +263,8 @@ export interface components {
       id?: number;
       /** @description Readable; never echoes card or account numbers. */
       message: string;
+      /** @description Declines only: what to show the payer (ours). `message` is the precise reason, for the merchant; a card reported lost or stolen, a pick-up, fraud or do-not-honor read here as a plain decline. */
+      payerMessage?: string;
       paymentResponseCode?: string;
       requestId?: string;
       /**

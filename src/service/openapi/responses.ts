@@ -8,6 +8,7 @@
  *   [...SECRET_ERRORS, 'tokenNotFound'],
  * )
  */
+import { payerDeclineMessage } from '../../shared/messages/payer-declines.js';
 import { REVERSAL_MESSAGES } from '../payments/reversal.js';
 import { duplicateMessage } from '../payments/sale.js';
 import { errorSchema } from './schemas.js';
@@ -100,6 +101,7 @@ export const ERROR_EXAMPLES = {
     value: fault('The payment was declined: insufficient funds.', 'PAYMENT_DECLINED', {
       id: 42,
       paymentResponseCode: 'InsufficientFunds',
+      payerMessage: payerDeclineMessage('InsufficientFunds'),
     }),
   },
   duplicate: {
@@ -108,19 +110,27 @@ export const ERROR_EXAMPLES = {
     value: fault(
       duplicateMessage({ id: 41, created: new Date('2026-11-22T15:04:05Z') }, 5), // the default window, minutes
       'PAYMENT_DECLINED',
-      { id: 42, paymentResponseCode: 'HardDuplicateTransaction' },
+      {
+        id: 42,
+        paymentResponseCode: 'HardDuplicateTransaction',
+        payerMessage: payerDeclineMessage('HardDuplicateTransaction'),
+      },
     ),
   },
   invalidToken: {
     status: 400,
     summary: 'The token does not exist or was deleted',
-    value: fault('The token does not exist or was deleted.', 'INVALID_TOKEN', { paymentResponseCode: 'InvalidToken' }),
+    value: fault('The token does not exist or was deleted.', 'INVALID_TOKEN', {
+      paymentResponseCode: 'InvalidToken',
+      payerMessage: payerDeclineMessage('InvalidToken'),
+    }),
   },
   invalidAuthorization: {
     status: 400,
     summary: 'The authorization cannot be captured (expired, captured, more than held)',
     value: fault('The authorization cannot be captured.', 'INVALID_AUTHORIZATION', {
       paymentResponseCode: 'InvalidAuthorization',
+      payerMessage: payerDeclineMessage('InvalidAuthorization'),
     }),
   },
   previouslyVoided: {

@@ -29,7 +29,7 @@ export const fieldErrorSchema = {
 export const errorSchema = {
   type: 'object',
   description:
-    'Every non-2xx body (docs/api.md#errors-and-codes). Declines add id and paymentResponseCode; refused reversals reversalResponseCode.',
+    'Every non-2xx body (docs/api.md#errors-and-codes). Declines add id, paymentResponseCode and payerMessage; refused reversals reversalResponseCode.',
   properties: {
     message: { type: 'string', description: 'Readable; never echoes card or account numbers.' },
     code: { type: 'string', description: 'Stable UPPER_SNAKE code.' },
@@ -37,6 +37,11 @@ export const errorSchema = {
     requestId: { type: 'string' },
     id: { type: 'integer' },
     paymentResponseCode: { type: 'string' },
+    payerMessage: {
+      type: 'string',
+      description:
+        'Declines only: what to show the payer (ours). `message` is the precise reason, for the merchant; a card reported lost or stolen, a pick-up, fraud or do-not-honor read here as a plain decline.',
+    },
     reversalResponseCode: {
       type: 'string',
       enum: [

@@ -243,6 +243,19 @@ describe('declines (docs/api.md#sandbox-processor)', () => {
     expect(stored.json()).toMatchObject({ paymentResponseCode: code, events: [] });
   });
 
+  it.each([
+    ['4000 0000 0000 9987', 'the card was reported lost or stolen'],
+    ['4000 0000 0000 0101', 'do not honor'],
+  ])(
+    'card %s: the precise reason is the merchant’s message, the payer’s is a plain decline',
+    async (cardNumber, why) => {
+      const tokenId = await tokenFor(springfield(), cardToken({ cardNumber }));
+      const body = (await pay(springfield(), { amount: 103.25, payerFee: 3.25, tokenId })).json<ErrorBody>();
+      expect(body.message).toContain(why);
+      expect(body.payerMessage).toBe('The payment was declined. Please use another card or payment method.');
+    },
+  );
+
   it('an amount over 1,000,000.00 exceeds the approval limit', async () => {
     const response = await pay(springfield(), {
       amount: 1_000_000.01,

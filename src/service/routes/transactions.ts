@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { payerDeclineMessage } from '../../shared/messages/payer-declines.js';
 import { formatAmount } from '../../shared/money.js';
 import {
   validateAuthorizationRequest,
@@ -56,6 +57,7 @@ function declinedOutcome(result: Extract<PaymentResult, { approved: false }>, re
       code: DECLINE_CODES[code] ?? 'PAYMENT_DECLINED',
       ...(transactionId !== undefined && { id: transactionId }),
       paymentResponseCode: code,
+      payerMessage: payerDeclineMessage(code),
       requestId,
     },
   };
