@@ -18,6 +18,7 @@ import { healthRoutes } from './routes/health.js';
 import { startInstance } from './operation/instance.js';
 import { createRateLimiter, createSharedRateLimiter } from './rate-limit.js';
 import { createAccountCache } from './auth/account-cache.js';
+import { foreignPagePreflight } from './auth/browser-pages.js';
 import { clientErrorHandler, frameworkErrors, ignoreTypeOfEmptyBody } from './framework-errors.js';
 import { refuseForeignHost } from './host.js';
 import { securityHeaders } from './security-headers.js';
@@ -132,6 +133,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await registerOpenApi(app, deps.version);
   healthRoutes(app, deps);
   tokenRoutes(app, deps);
+  foreignPagePreflight(app);
   feeRoutes(app, deps);
   transactionRoutes(app, deps);
   transactionSearchRoutes(app, deps);

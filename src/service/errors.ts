@@ -6,6 +6,8 @@ import type { FieldError } from '../shared/wire.js';
 export const SERVICE_MESSAGES = {
   UNAUTHORIZED: 'Missing or invalid credentials.',
   PUBLIC_KEY_NOT_ALLOWED: 'The public key can only create payment tokens.',
+  SECRET_IN_BROWSER:
+    'This operation takes your API key and secret, which belong on your server: a web page ({origin}) cannot call it. A secret that has been in a page is exposed: rotate it now (npm run accounts -- rotate-secret NAME), and make this call from your server (the server SDK).',
   IMPERSONATION_NOT_ALLOWED: 'The impersonation key is not valid for these credentials.',
   ORIGIN_NOT_ALLOWED: 'This origin is not allowed to use this public key.',
   NOT_FOUND: 'No such endpoint: {method} {path}.',

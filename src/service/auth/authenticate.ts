@@ -1,7 +1,9 @@
 import type { FastifyRequest } from 'fastify';
+import type { ServiceDeps } from '../deps.js';
 import { ApiError } from '../errors.js';
 import type { Account, Repository } from '../storage/repository.js';
 import type { AccountCache } from './account-cache.js';
+import { refuseForeignPage } from './browser-pages.js';
 import type { Caller } from './caller.js';
 import { UNKNOWN_KEY_HASH, secretMatches } from './credentials.js';
 
@@ -69,8 +71,9 @@ export async function authenticate(
 }
 
 /** The onRequest hook of every key+secret operation. */
-export function secretOnly(deps: { repository: Repository; accountCache: AccountCache }) {
+export function secretOnly(deps: Pick<ServiceDeps, 'repository' | 'accountCache' | 'config'>) {
   return async (request: FastifyRequest): Promise<void> => {
+    refuseForeignPage(request, deps);
     request.caller = await authenticate(request, deps, 'secret');
   };
 }

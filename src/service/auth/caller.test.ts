@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { callerOf, secretOnly } from './authenticate.js';
+import { loadConfig } from '../config.js';
 import { basic, startTestService } from '../testing/harness.js';
 
 describe('callerOf', () => {
@@ -18,7 +19,11 @@ describe('callerOf', () => {
   it('gives the caller the authentication hook found', async () => {
     const service = await startTestService();
     const app = Fastify();
-    app.get('/scope', { onRequest: secretOnly(service) }, (request) => callerOf(request).scope);
+    app.get(
+      '/scope',
+      { onRequest: secretOnly({ ...service, config: loadConfig({}) }) },
+      (request) => callerOf(request).scope,
+    );
     const { springfield } = service.accounts;
     const response = await app.inject({
       url: '/scope',
