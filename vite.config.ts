@@ -109,7 +109,9 @@ export default defineConfig(({ mode }) => {
         target: 'es2022',
         lib: { entry: LIB_ENTRIES, formats: ['es'] },
         rolldownOptions: {
-          external: [/^card-validator/, /^lit/, /^imask/, /^node:/],
+          // Lit, imask and card-validator go inside: the package has no dependencies to install
+          // (docs/decisions/0010-one-package-without-dependencies.md).
+          external: [/^node:/],
           checks: { bundlerTimings: false },
         },
       },

@@ -22,7 +22,8 @@ export function refuseForeignPage(request: FastifyRequest, deps: Pick<ServiceDep
   if (origin === undefined) return;
   // Printable ASCII only, in the message and in the header sent back: the value is the page's.
   const shown = origin.replace(/[^\x21-\x7e]/g, '?').slice(0, 200);
-  const readable = shown === origin ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' } : {};
+  const readable: Record<string, string> =
+    shown === origin ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' } : {};
   throw ApiError.of(403, 'SECRET_IN_BROWSER', { origin: shown }, readable);
 }
 
