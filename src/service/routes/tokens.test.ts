@@ -234,20 +234,21 @@ describe('browser access (CORS)', () => {
     expect(refused.headers['access-control-allow-origin']).toBe('https://shop.example');
   });
 
-  it('sends no CORS headers on key+secret operations', async () => {
+  it('answers a page that reads a token with key and secret by refusing it readably (auth/browser-pages.ts)', async () => {
     const created = await create(cardToken());
     const token = await request(service.app, 'GET', `/api/v1/tokens/${created.json<Created>().id}`, {
       authorization: basic(service.accounts.springfield),
       headers: { origin: 'https://shop.example' },
     });
-    expect(token.statusCode).toBe(200);
-    expect(Object.keys(token.headers).filter((name) => name.startsWith('access-control'))).toEqual([]);
-    const preflight = await service.app.inject({
-      method: 'OPTIONS',
-      url: `/api/v1/tokens/${created.json<Created>().id}`,
-      headers: { origin: 'https://shop.example' },
+    expect(token.statusCode).toBe(403);
+    expect(token.json<{ code: string }>().code).toBe('SECRET_IN_BROWSER');
+    expect(token.headers['access-control-allow-origin']).toBe('https://shop.example');
+    // The same read from a server (no Origin) is served, and sends no CORS headers.
+    const fromServer = await request(service.app, 'GET', `/api/v1/tokens/${created.json<Created>().id}`, {
+      authorization: basic(service.accounts.springfield),
     });
-    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    expect(fromServer.statusCode).toBe(200);
+    expect(Object.keys(fromServer.headers).filter((name) => name.startsWith('access-control'))).toEqual([]);
   });
 
   it("refuses an origin missing from the key's non-empty allow-list", async () => {
