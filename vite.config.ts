@@ -134,7 +134,7 @@ export default defineConfig(({ mode }) => {
             include: ['src/**/*.test.ts'],
             exclude: ['src/**/*.browser.test.ts'],
             // The OpenAPI status coverage after a full run (src/service/testing/contract-coverage.ts).
-            globalSetup: ['src/service/testing/contract-coverage.ts'],
+            globalSetup: ['src/service/testing/contract-coverage.ts', 'src/service/testing/pglite-template.ts'],
           },
         },
         {

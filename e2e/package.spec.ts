@@ -132,7 +132,15 @@ createServer(async (request, response) => {
   }
 }).listen(0, '127.0.0.1', function () { console.log('listening ' + this.address().port); });`,
   );
-  await build({ root: app, configFile: false, logLevel: 'warn', build: { outDir: 'dist', emptyOutDir: true } });
+  // Vite's build sets NODE_ENV=production in this process, and the worker's later tests start
+  // processes (the accounts CLI) that must not inherit it.
+  const nodeEnv = process.env.NODE_ENV;
+  try {
+    await build({ root: app, configFile: false, logLevel: 'warn', build: { outDir: 'dist', emptyOutDir: true } });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
 
   server = spawn(process.execPath, ['server.js'], {
     cwd: app,

@@ -61,7 +61,8 @@ export function accountFor(service: ServiceProcess, origins: string): { publicKe
       '--origins',
       origins,
     ],
-    { env: { ...process.env, DATA_DIR: service.dataDir, DATABASE_URL: '' }, encoding: 'utf8' },
+    // Without NODE_ENV: an in-process Vite build in this worker may have set it to production.
+    { env: { ...process.env, NODE_ENV: undefined, DATA_DIR: service.dataDir, DATABASE_URL: '' }, encoding: 'utf8' },
   );
   return JSON.parse(output.slice(output.indexOf('{'))) as { publicKey: string };
 }

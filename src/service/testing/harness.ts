@@ -19,6 +19,7 @@ import { createRepository, type Repository } from '../storage/repository.js';
 import type { Sql } from '../storage/sql.js';
 import { createVault, type Vault } from '../vault.js';
 import { recordContract } from './contract-recorder.js';
+import { pgliteTemplate } from './pglite-template.js';
 
 export interface TestService {
   app: FastifyInstance;
@@ -50,7 +51,13 @@ export async function startTestService(overrides: Partial<BuildOptions> = {}): P
   const { databaseUrl } = loadConfig({ DATABASE_URL: process.env.DATABASE_URL });
   const schema = databaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined;
   if (databaseUrl && schema) await adminQuery(databaseUrl, `CREATE SCHEMA ${schema}`);
-  const sql = await openDatabase({ databaseUrl, dataDir: null, ...(schema && { schema }) });
+  const template = databaseUrl ? undefined : pgliteTemplate();
+  const sql = await openDatabase({
+    databaseUrl,
+    dataDir: null,
+    ...(schema && { schema }),
+    ...(template && { template }),
+  });
   await migrate(sql);
   // Open the pool's 10 connections now: opened one at a time on demand, they space out requests a
   // test sends at once, and a race the test is about would not happen.

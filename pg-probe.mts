@@ -1,0 +1,12 @@
+import { PGlite } from '@electric-sql/pglite';
+let t = performance.now();
+const a = await PGlite.create({});
+console.log('create', Math.round(performance.now() - t));
+t = performance.now();
+await a.exec('CREATE TABLE x (id int primary key, v text); INSERT INTO x VALUES (1, \'a\');');
+const dump = await a.dumpDataDir('none');
+console.log('dump', Math.round(performance.now() - t), dump.size);
+t = performance.now();
+const b = await PGlite.create({ loadDataDir: dump });
+console.log('create from dump', Math.round(performance.now() - t));
+console.log((await b.query('select * from x')).rows);
