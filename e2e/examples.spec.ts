@@ -55,9 +55,15 @@ async function inApp(app: string, command: string): Promise<string> {
   return stdout;
 }
 
-/** examples/serve.mjs started in the app (any free port): the integrator's site. */
-async function site(app: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn('bash', ['-c', '. .data/sandbox.env && exec node serve.mjs'], {
+/**
+ * examples/serve.mjs started (any free port): the integrator's site. In `app` it is `serve.mjs` beside
+ * `.data`; from the repository's root, as the README says, `examples/serve.mjs` with the service's env.
+ */
+async function site(
+  app: string,
+  command = '. .data/sandbox.env && exec node serve.mjs',
+): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn('bash', ['-c', command], {
     cwd: app,
     env: { ...process.env, SITE_PORT: '0' },
   });
@@ -281,6 +287,18 @@ test.describe('in an app of its own', () => {
     expect(result.settled).toContain(result.after.id);
     expect(result.batch.numberOfDebits).toBeGreaterThanOrEqual(1);
   });
+});
+
+test('from the repository’s root, as the README says, the first payment is made', async ({ page, service }) => {
+  const env = join(service.dataDir, 'sandbox.env');
+  const running = await site(ROOT, `. "${env}" && exec node examples/serve.mjs`);
+  try {
+    await page.goto(`${running.url}/dropin.html`);
+    await fillDropin(page, VISA);
+    await expect(page.locator('body')).toHaveText('Paid $103.25 with the account ending 4242.');
+  } finally {
+    running.child.kill();
+  }
 });
 
 /** A new card token of Springfield's, made by its server: the id a page would have sent. */

@@ -2,14 +2,20 @@
  * An integrator who saves an example at the repository's root (or in examples/) and runs it there
  * does not break `npm run lint`: ESLint and Prettier accept the file as it is.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ESLint } from 'eslint';
 import { check, resolveConfig } from 'prettier';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = new URL('../', import.meta.url).pathname;
-const SCRIPTS = readdirSync(join(ROOT, 'examples/server')).map((name) => `examples/server/${name}`);
+/** The Node examples the docs ship (a file an integrator adds beside them is theirs, and not checked). */
+const SCRIPTS = [
+  'examples/serve.mjs',
+  'examples/server/pay.mjs',
+  'examples/server/checkout.mjs',
+  'examples/server/after-the-charge.mjs',
+];
 
 describe('an example saved where an integrator puts it', () => {
   const eslint = new ESLint({ cwd: ROOT });
