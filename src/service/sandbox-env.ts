@@ -11,7 +11,7 @@ const quoted = (value: string): string => `'${value.replaceAll("'", `'\\''`)}'`;
 /** The text of `sandbox.env` for the credentials a fresh database was seeded with. */
 export function sandboxEnv({ system, springfield, shelby }: SandboxCredentials): string {
   const lines: [string, string | null][] = [
-    ['# Springfield, a client account, with its own key and secret: the README examples use these.', null],
+    ['# Springfield, a client account, with its own key and secret: the examples use these.', null],
     ['API_KEY', springfield.apiKey],
     ['API_SECRET', springfield.apiSecret],
     ['PUBLIC_KEY', springfield.publicKey],
