@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * Lint: typescript-eslint's type-checked rules (import cycles, type-only ones included, are
- * refused by src/architecture.test.ts), and the layer boundaries of the README's "Layout" section.
+ * refused by src/architecture.test.ts), and the layer boundaries of docs/contributing.md#what-may-import-what.
  */
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
@@ -17,7 +17,8 @@ const boundary = (files, group, message, ignores = []) => ({
 const NOT_OURS = ['node:*'];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', '.data/'] },
+  // examples/ is the integrator's code, run by e2e/examples.spec.ts: a file a user saves there is theirs.
+  { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', '.data/', 'examples/'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -113,12 +114,19 @@ export default tseslint.config(
     'Routes never import each other: shared logic belongs in a domain module.',
     ['src/service/routes/*.test.ts'],
   ),
-  { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
-  // README snippets (e2e/readme.spec.ts runs them in the page that loaded the hosted scripts).
+  // Plain JavaScript (an example saved at the root, say) has no types to check, and runs in Node or
+  // in a page that loaded the hosted script.
   {
-    files: ['demo/snippets/*.js'],
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
+    ...tseslint.configs.disableTypeChecked,
     languageOptions: {
-      globals: { Paytoken: 'readonly', document: 'readonly', console: 'readonly', process: 'readonly' },
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      globals: Object.fromEntries(
+        [
+          ...['process', 'console', 'Buffer', 'URL', 'URLSearchParams', 'fetch', 'setTimeout', 'clearTimeout'],
+          ...['window', 'document', 'location', 'Paytoken'],
+        ].map((name) => [name, 'readonly']),
+      ),
     },
   },
   prettier,

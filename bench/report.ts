@@ -1,5 +1,6 @@
-/** Benchmark rows, printed as one table and written to bench/report.json. */
+/** Benchmark rows, printed as one table and written to bench/report.json with the machine they ran on. */
 import { writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, totalmem } from 'node:os';
 
 export interface Row {
   /** What was measured, e.g. "paytoken.js brotli". */
@@ -36,13 +37,41 @@ export function printTable(rows: Row[]): void {
   for (const cell of cells) console.log(line(cell));
 }
 
-export function writeReport(rows: Row[]): void {
-  writeFileSync(
-    new URL('./report.json', import.meta.url),
-    `${JSON.stringify({ date: new Date().toISOString(), node: process.version, rows }, null, 2)}\n`,
-  );
+/** The machine a run measured: what its figures depend on. */
+export interface Machine {
+  cpu: string;
+  cores: number;
+  memoryGiB: number;
+  node: string;
+  platform: string;
 }
 
-function format(value: number): string {
+/** What `npm run bench` writes to bench/report.json, and bench/README.md's table is made from. */
+export interface Report {
+  date: string;
+  machine: Machine;
+  rows: Row[];
+}
+
+/** The report of `rows`, measured now on this machine. */
+export function reportOf(rows: Row[]): Report {
+  return {
+    date: new Date().toISOString(),
+    machine: {
+      cpu: cpus()[0]?.model.trim() ?? 'unknown',
+      cores: availableParallelism(),
+      memoryGiB: Math.round(totalmem() / 2 ** 30),
+      node: process.version,
+      platform: `${process.platform} ${process.arch}`,
+    },
+    rows,
+  };
+}
+
+export function writeReport(report: Report): void {
+  writeFileSync(new URL('./report.json', import.meta.url), `${JSON.stringify(report, null, 2)}\n`);
+}
+
+export function format(value: number): string {
   return Number.isInteger(value) ? String(value) : value.toFixed(value < 10 ? 2 : 1);
 }

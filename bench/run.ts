@@ -1,6 +1,6 @@
 /**
- * `npm run bench`: every benchmark, one table, and bench/report.json. Sizes and speeds live here,
- * never in timed tests. The PostgreSQL rows (where the budgets apply) need DATABASE_URL,
+ * `npm run bench`: every benchmark, one table, bench/report.json, and the table of bench/README.md
+ * made from that report. Sizes and speeds live here, never in timed tests or in docs typed by hand. The PostgreSQL rows (where the budgets apply) need DATABASE_URL,
  * e.g. `DATABASE_URL=$(bash .ci/postgres.sh) npm run bench`.
  */
 import { bundleSizes } from './bundle-sizes.js';
@@ -8,7 +8,8 @@ import { checkoutLatency } from './checkout-latency.js';
 import { formInteractive } from './form-interactive.js';
 import { frameInteractive } from './frame-interactive.js';
 import { severalProcesses } from './processes.js';
-import { printTable, writeReport, type Row } from './report.js';
+import { writeBenchReadme } from './readme-table.js';
+import { printTable, reportOf, writeReport, type Row } from './report.js';
 import { serviceThroughput } from './service-throughput.js';
 import { transactionSearch } from './transaction-search.js';
 
@@ -25,4 +26,6 @@ else rows.push({ name: 'PostgreSQL rows', value: 0, unit: '-', note: 'skipped: s
 // Search over 100 000 transactions: PostgreSQL only (its own row says so when DATABASE_URL is missing).
 rows.push(...(await transactionSearch(databaseUrl)));
 printTable(rows);
-writeReport(rows);
+const report = reportOf(rows);
+writeReport(report);
+writeBenchReadme(report);

@@ -42,16 +42,21 @@ function toRow(transaction: TransactionResponse, method: string): PaymentRow {
   };
 }
 
-/** The newest 25 payments and refunds of the account (refunds are their own search type), newest first. */
+/** What the page lists: approved payments, declines and refunds are three search types of the service. */
+const LISTED = ['Processed', 'Rejected', 'Refunds'] as const;
+
+/** The newest 25 payments, declines and refunds of the account, newest first. */
 export async function recentPayments(
   client: PaytokenClient,
   methodName: (transaction: TransactionResponse) => string,
 ): Promise<PaymentRow[]> {
-  const [payments, refunds] = await Promise.all([
-    client.transactions.list({ pageSize: 25 }).page(1),
-    client.transactions.list({ pageSize: 25, transactionSearchTypeId: 'Refunds' }).page(1),
-  ]);
-  return [...payments.transactions, ...refunds.transactions]
+  const pages = await Promise.all(
+    LISTED.map((transactionSearchTypeId) =>
+      client.transactions.list({ pageSize: 25, transactionSearchTypeId }).page(1),
+    ),
+  );
+  return pages
+    .flatMap((page) => page.transactions)
     .sort((a, b) => b.created.localeCompare(a.created) || b.id - a.id)
     .slice(0, 25)
     .map((transaction) => toRow(transaction, methodName(transaction)));
@@ -60,4 +65,31 @@ export async function recentPayments(
 /** A transaction id the page sent, as the SDK takes it. */
 export function transactionIdOf(value: unknown): number | null {
   return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : null;
+}
+
+/** The sentence for a refund amount that is not one; the page shows it as it is. */
+export const REFUND_AMOUNT_HELP = 'Enter the amount to refund, such as 40.00, or leave it empty for all that is left.';
+
+/**
+ * The refund amount the payer's agent typed: `undefined` for all that is left (nothing typed), a
+ * number of currency units, or `null` when it is not an amount (the page then says REFUND_AMOUNT_HELP
+ * instead of the SDK's or the API's wording).
+ */
+export function refundAmountOf(value: unknown): number | undefined | null {
+  if (value === undefined || value === '') return undefined;
+  if (typeof value !== 'string' || !/^\d{1,8}(\.\d{1,2})?$/.test(value.trim())) return null;
+  const amount = Number(value.trim());
+  return amount > 0 && amount <= 10_000_000 ? amount : null;
+}
+
+/**
+ * Whether the account has something a settlement would close: an approved payment or a refund not
+ * yet in a batch (status `Captured`). Anything unsettled is younger than a day's cut-off, so the
+ * search's default window (30 days) holds it. "Settle now" asks first, so it never makes an empty batch.
+ */
+export async function hasUnsettled(client: PaytokenClient): Promise<boolean> {
+  for (const transactionSearchTypeId of ['Processed', 'Refunds'] as const)
+    for await (const transaction of client.transactions.list({ transactionSearchTypeId }))
+      if (transaction.status === 'Captured') return true;
+  return false;
 }

@@ -14,7 +14,7 @@ import {
   ReversalDeclinedError,
   type TransactionResponse,
 } from '../src/server-sdk/index.js';
-import { recentPayments, transactionIdOf } from './payments.js';
+import { REFUND_AMOUNT_HELP, hasUnsettled, recentPayments, refundAmountOf, transactionIdOf } from './payments.js';
 
 export interface DemoAccount {
   name: string;
@@ -144,18 +144,12 @@ export async function startDemo(options: DemoOptions): Promise<{ url: string; cl
     if (request.method === 'POST' && url.pathname.startsWith('/payments/')) {
       const body = await readJson(request);
       const client = clientFor(body.account);
-      if (url.pathname === '/payments/settle') return sendJson(response, 200, await client.sandbox.settle());
+      if (url.pathname === '/payments/settle') return sendJson(response, 200, await settleNow(client));
       const id = transactionIdOf(body.transactionId);
       if (id === null) throw new DemoError(400, 'No transaction was chosen.');
       if (url.pathname === '/payments/void') return sendJson(response, 200, await client.transactions.void(id));
       if (url.pathname === '/payments/refund') {
-        const amount = body.amount === undefined || body.amount === '' ? undefined : Number(body.amount);
-        if (amount !== undefined && !(amount > 0))
-          throw new DemoError(
-            400,
-            'Enter the amount to refund, such as 40.00, or leave it empty for all that is left.',
-          );
-        return sendJson(response, 201, await client.transactions.refund(id, { amount }));
+        return sendJson(response, 201, await refund(client, id, body.amount));
       }
     }
     throw new DemoError(404, 'Not found.');
@@ -200,6 +194,20 @@ export async function startDemo(options: DemoOptions): Promise<{ url: string; cl
       return new Promise((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** "Settle now": the open batch closed, or a 409 when nothing waits for one (no empty batch is made). */
+async function settleNow(client: PaytokenClient) {
+  if (!(await hasUnsettled(client)))
+    throw new DemoError(409, 'Nothing to settle: every payment is already in a batch.');
+  return client.sandbox.settle();
+}
+
+/** A refund of what the page typed; anything that is not an amount gets the page's own sentence. */
+async function refund(client: PaytokenClient, id: number, typed: unknown) {
+  const amount = refundAmountOf(typed);
+  if (amount === null) throw new DemoError(400, REFUND_AMOUNT_HELP);
+  return client.transactions.refund(id, { amount });
 }
 
 function send(response: ServerResponse, status: number, body: string, type = 'text/plain; charset=utf-8'): void {

@@ -466,12 +466,54 @@ test.describe('<paytoken-form>', () => {
     await form.locator('#cardNumber').pressSequentially('378282246310005');
     await form.locator('#cvc').pressSequentially('123');
     await form.locator('#postalCode').focus();
-    await expect(form.locator('#cvc-error')).toHaveText('Security code must be 3 digits (4 for American Express).');
+    await expect(form.locator('#cvc-error')).toHaveText('Security code must be 4 digits.');
     await form.locator('#cardNumber').fill('');
     await form.locator('#cardNumber').pressSequentially('4242424242424242');
     await expect(form.locator('[part="brand"]')).toHaveText('Visa');
     await expect(form.locator('#cvc-error')).toHaveText('');
     await expect(form.locator('#cvc')).toHaveValue('123');
+  });
+
+  test('a CVC of the wrong length names the digits of the brand the form knows', async ({ page, service, pages }) => {
+    const { form } = await openSpringfield(page, pages.url, service);
+    await form.locator('#cardNumber').pressSequentially('4242424242424242');
+    await form.locator('#cvc').pressSequentially('12');
+    await form.locator('#postalCode').focus();
+    await expect(form.locator('#cvc-error')).toHaveText('Security code must be 3 digits.');
+  });
+
+  test('en español, the CVC message names the brand’s digits too', async ({ page, service, pages }) => {
+    const { form } = await openSpringfield(page, pages.url, service, 'es');
+    await form.locator('#cardNumber').pressSequentially('378282246310005');
+    await form.locator('#cvc').pressSequentially('123');
+    await form.locator('#postalCode').focus();
+    await expect(form.locator('#cvc-error')).toHaveText('El código de seguridad debe tener 4 dígitos.');
+  });
+
+  test('at 390 px, a long message under one half-width field leaves its neighbour in line', async ({
+    page,
+    service,
+    pages,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const { form } = await openSpringfield(page, pages.url, service);
+    const top = (name: string) => form.locator(`#${name}`).evaluate((input) => input.getBoundingClientRect().top);
+    const height = (name: string) =>
+      form.locator(`#${name}-error`).evaluate((error) => error.getBoundingClientRect().height);
+    // No brand yet: the message names both lengths, the longest it can be.
+    await form.locator('#cardNumber').pressSequentially('1234');
+    await form.locator('#expiry').pressSequentially('1230');
+    await form.locator('#cvc').pressSequentially('12');
+    await form.locator('#postalCode').focus();
+    await expect(form.locator('#cvc-error')).toHaveText('Security code must be 3 digits (4 for American Express).');
+    expect(await height('cvc')).toBeGreaterThan(2 * (await height('cardNumber'))); // three lines, against one
+    expect(await top('expiry')).toBe(await top('cvc'));
+    // The bank tab's two half-width fields, the same way.
+    await form.getByRole('tab', { name: 'Bank account' }).click();
+    await form.locator('#routingNumber').pressSequentially('12345');
+    await form.locator('#accountType').focus();
+    await expect(form.locator('#routingNumber-error')).not.toHaveText('');
+    expect(await top('routingNumber')).toBe(await top('accountType'));
   });
 
   test('tells the browser what each input holds', async ({ page, service, pages }) => {

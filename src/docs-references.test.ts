@@ -1,7 +1,7 @@
 /**
- * Every document the code cites is in the repository (issue 14). A comment, test name or string in
- * src/, demo/, e2e/, bench/, the README or docs/ that names `docs/….md` must name a file that exists,
- * and its `#anchor` or `, Heading` (with an optional `rule N`) must exist in that file. Markdown links
+ * Every document the code cites is in the repository. A comment, test name or string in src/, demo/,
+ * e2e/, bench/, examples/, scripts/, the README or docs/ that names `docs/….md` must name a file that
+ * exists, and its `#anchor` or `, Heading` (with an optional `rule N`) must exist in that file. Markdown links
  * in the README and docs/ are held to the same. Citations of documents outside the repository
  * ("contract §5", "spec §4.1", a bare `fees.md`) are refused: rewrite them with
  * /work/brief/rewrite-citations.mjs or point them at docs/api.md and docs/fees.md by hand.
@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = dirname(dirname(new URL(import.meta.url).pathname));
 const THIS_FILE = 'src/docs-references.test.ts';
-const SCANNED = ['src', 'demo', 'e2e', 'bench', 'docs', 'README.md'];
+const SCANNED = ['src', 'demo', 'e2e', 'bench', 'docs', 'examples', 'scripts', 'README.md'];
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', '.data', 'test-results', 'playwright-report']);
 const TEXT = /\.(ts|tsx|mts|js|mjs|cjs|html|css|md)$/;
 
@@ -189,7 +189,7 @@ describe('the reference check', () => {
   });
 
   it('follows markdown links relative to the document, and anchors within it', () => {
-    expect(check('[fees](fees.md#rates) [up](../README.md#layout) [here](#auth)', 'docs/api.md')).toEqual([]);
+    expect(check('[fees](fees.md#rates) [up](../README.md#quick-start) [here](#auth)', 'docs/api.md')).toEqual([]);
     expect(check('[fees](fees.md#nope)', 'docs/api.md')[0]).toContain(
       'docs/fees.md has no heading with the anchor #nope',
     );

@@ -1,6 +1,6 @@
-// The README's React example (demo/snippets/react-checkout.jsx) in a page: e2e/readme.spec.ts builds it with Vite.
+// The React example (examples/react/checkout.jsx) in a page: e2e/framework.spec.ts builds it with Vite.
 import { createRoot } from 'react-dom/client';
-import { Checkout } from '../../demo/snippets/react-checkout.jsx';
+import { Checkout } from '../../examples/react/checkout.jsx';
 
 const config = Object.fromEntries(new URLSearchParams(location.search));
 createRoot(document.getElementById('root')).render(

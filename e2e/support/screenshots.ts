@@ -1,6 +1,7 @@
 /**
- * `npm run screenshots`: pictures for the README (docs/form-card.png, docs/form-bank-errors.png,
- * docs/demo-checkout.png, docs/demo-phone-decline.png), taken in Chromium against the real service and demo.
+ * `npm run screenshots`: pictures for the docs (docs/form-card.png, docs/form-bank-errors.png,
+ * docs/demo-checkout.png, docs/demo-phone-decline.png, docs/demo-phone-payments.png), taken in
+ * Chromium against the real service and demo.
  */
 import { chromium } from '@playwright/test';
 import config from '../../playwright.config.js';
@@ -43,9 +44,13 @@ try {
   await payWithDropin(phone, DECLINED);
   await phone.locator('paytoken-form').getByRole('alert').filter({ hasText: 'declined' }).waitFor();
   await phone.screenshot({ path: 'docs/demo-phone-decline.png', fullPage: true });
+  // The Payments page on the same phone: each payment a card of labelled lines, nothing off screen.
+  await phone.goto(`${demo.url}/payments?account=springfield`);
+  await phone.locator('#rows tr[data-transaction-id]').first().waitFor();
+  await phone.screenshot({ path: 'docs/demo-phone-payments.png' });
   await demo.close();
   console.log(
-    'wrote docs/form-card.png, docs/form-bank-errors.png, docs/demo-checkout.png, docs/demo-phone-decline.png',
+    'wrote docs/form-card.png, docs/form-bank-errors.png, docs/demo-checkout.png, docs/demo-phone-decline.png, docs/demo-phone-payments.png',
   );
 } finally {
   await browser.close();

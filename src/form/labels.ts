@@ -30,6 +30,8 @@ export const LABELS = {
   brand: '{brand} card',
   summaryOne: '1 field needs your attention.',
   summaryMany: '{count} fields need your attention.',
+  /** INVALID_CVC once the card's brand is known: that brand's length, not every brand's. */
+  cvcDigits: 'Security code must be {digits} digits.',
 } as const;
 
 export type Label = keyof typeof LABELS;

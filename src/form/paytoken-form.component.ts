@@ -2,6 +2,7 @@ import { LitElement, html, nothing, type PropertyValues, type TemplateResult } f
 import { parseAmount } from '../shared/money.js';
 import { ACCOUNT_TYPES, type CardBrand } from '../shared/wire.js';
 import { messageOf } from '../shared/messages/catalog.js';
+import { cvcLength } from '../shared/validators/cvc.js';
 import { failure, resolveConfig } from '../tokenizer/deferred.js';
 import type { ResultFieldError, TokenResult } from '../tokenizer/index.js';
 import { MaskController } from './controllers/mask-controller.js';
@@ -268,6 +269,13 @@ export class PaytokenForm extends LitElement {
     return messageOf(this.#catalog.messages, code);
   }
 
+  /** A field's message: a CVC of the wrong length names the digits of the brand already known. */
+  #fieldMessage(name: FieldName, code: string): string {
+    if (name === 'cvc' && code === 'INVALID_CVC' && this.brand)
+      return this.#t('cvcDigits', { digits: String(cvcLength(this.brand)) });
+    return this.#message(code);
+  }
+
   #handleValue(name: FieldName, value: string): void {
     this.#values = { ...this.#values, [name]: value };
     this.#tokenId = null;
@@ -355,7 +363,7 @@ export class PaytokenForm extends LitElement {
   #showInvalid(engine: FormEngine, invalid: FieldSpec[]): TokenResult {
     const errors: ResultFieldError[] = invalid.map((spec) => {
       const code = engine.checkField(spec.name, this.#values).code ?? 'VALIDATION_FAILED';
-      return { field: spec.name, code, message: this.#message(code) };
+      return { field: spec.name, code, message: this.#fieldMessage(spec.name, code) };
     });
     this.errors = Object.fromEntries(errors.map((error) => [error.field, error.code]));
     this.alert = errors.length === 1 ? this.#t('summaryOne') : this.#t('summaryMany', { count: String(errors.length) });
@@ -484,7 +492,7 @@ export class PaytokenForm extends LitElement {
         ${control}
         ${spec.name === 'cardNumber' && this.brand ? html`<span part="brand" class="brand" aria-hidden="true">${BRAND_NAMES[this.brand]}</span>` : nothing}
       </div>
-      <div part="error" class="error" id=${errorId}>${code ? this.#message(code) : ''}</div>
+      <div part="error" class="error" id=${errorId}>${code ? this.#fieldMessage(spec.name, code) : ''}</div>
     </div>`;
   }
 

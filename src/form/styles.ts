@@ -86,9 +86,14 @@ export const formStyles = css`
     gap: var(--_space);
     grid-template-columns: 1fr 1fr;
   }
+  /* Each field is three rows of the panel (label, input, error), shared with its neighbour: two
+     half-width fields keep their inputs in line whatever the length of either's label or error. */
   .field {
     display: grid;
-    gap: 4px;
+    grid-row: span 3;
+    grid-template-rows: subgrid;
+    row-gap: 4px;
+    align-content: start;
     grid-column: span 2;
   }
   .field.half {

@@ -31,7 +31,7 @@ const scriptOrigin = scriptUrl ? new URL(scriptUrl).origin : '';
 
 /**
  * `<paytoken-frame>`: `<paytoken-form>` inside an iframe served by the Paytoken service, so card data
- * is typed into the service's page, never into yours (README, "Three ways to integrate"). Same
+ * is typed into the service's page, never into yours (docs/integrating.md#choosing-a-way). Same
  * attributes, events, `tokenize()`, `showPaymentError()` and form association as `<paytoken-form>`.
  *
  * @example

@@ -3,7 +3,7 @@
  * PostgreSQL with DATABASE_URL. The only file that listens.
  */
 import cluster from 'node:cluster';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -17,7 +17,7 @@ import { startInstance } from './operation/instance.js';
 import { startErrorMessage } from './operation/start-errors.js';
 import { startSettlementClock } from './payments/cutoff.js';
 import { seedIfEmpty, type SandboxCredentials } from './accounts.js';
-import { sandboxEnv } from './sandbox-env.js';
+import { sandboxEnv, withServiceAddress } from './sandbox-env.js';
 import { readableLogStream } from './readable-log.js';
 import type { DestinationStream } from 'pino';
 import { ConfigError, loadConfig, type ServiceConfig } from './config.js';
@@ -213,6 +213,7 @@ export async function startFromEnvironment(): Promise<{ service: RunningService;
     console.error(message);
     process.exit(1);
   }
+  rememberAddress(config, service.url);
   console.log(banner(service, config));
   if (config.processes > 1) console.log(`\n${config.processes} service processes share the port.`);
   return { service, config };
@@ -253,6 +254,13 @@ function saveSandboxCredentials(config: ServiceConfig, seeded: SandboxCredential
     mode: 0o600,
   });
   writeFileSync(join(config.dataDir, 'sandbox.env'), sandboxEnv(seeded), { mode: 0o600 });
+}
+
+/** `$PAYTOKEN` in the data directory's sandbox.env (when there is one) names the address just started. */
+function rememberAddress(config: ServiceConfig, url: string): void {
+  const file = join(config.dataDir, 'sandbox.env');
+  if (!existsSync(file)) return;
+  writeFileSync(file, withServiceAddress(readFileSync(file, 'utf8'), url), { mode: 0o600 });
 }
 
 /**

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AccountCredentials } from './accounts.js';
-import { sandboxEnv } from './sandbox-env.js';
+import { sandboxEnv, withServiceAddress } from './sandbox-env.js';
 
 const account = (name: string, impersonationKey: string | null): AccountCredentials => ({
   name,
@@ -42,5 +42,21 @@ describe('sandbox.env', () => {
       'imp_springfield',
       '',
     ]);
+  });
+
+  it('names the running service as $PAYTOKEN, the last start winning', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'sandbox-env-')), 'sandbox.env');
+    const seeded = sandboxEnv({
+      system: account('system', null),
+      springfield: account('springfield', 'imp_springfield'),
+      shelby: account('shelby', 'imp_shelby'),
+    });
+    const first = withServiceAddress(seeded, 'http://127.0.0.1:4010');
+    writeFileSync(file, withServiceAddress(first, 'http://127.0.0.1:5123'));
+    const printed = execFileSync('bash', ['-c', `. "$0" && printf '%s\\n' "$PAYTOKEN" "$API_KEY"`, file], {
+      encoding: 'utf8',
+    });
+    expect(printed).toBe('http://127.0.0.1:5123\nkey_springfield\n');
+    expect(withServiceAddress(first, 'http://127.0.0.1:5123').match(/PAYTOKEN=/g)).toHaveLength(1);
   });
 });

@@ -16,7 +16,7 @@ describe('the printed test data', () => {
     );
   });
 
-  it('prints the declined cards as the README lists them', () => {
+  it('prints the declined cards of the sandbox processor', () => {
     expect(TEST_CARDS.map(([number]) => number)).toContain('4000 0000 0000 0002');
     expect(TEST_CARDS).toHaveLength(10);
   });

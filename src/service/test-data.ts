@@ -4,8 +4,9 @@ import { DECLINED_ACCOUNT, DECLINED_CARDS, SANDBOX_ROUTING_NUMBERS } from './pro
 const grouped = (digits: string): string => digits.replace(/(\d{4})(?=\d)/g, '$1 ');
 
 /**
- * The sandbox's test data (docs/api.md#sandbox-processor), printed at start and listed in the README. The declines are
- * read from the sandbox processor, so what is printed is what it decides.
+ * The sandbox's test data (docs/api.md#sandbox-processor), printed at start and in the README's
+ * generated table (scripts/reference.ts). The declines are read from the sandbox processor, so what is
+ * printed is what it decides.
  */
 export const TEST_CARDS: [number: string, result: string][] = [
   ['4242 4242 4242 4242', 'Visa, approved'],

@@ -1,6 +1,6 @@
 /**
  * The messages between `<paytoken-frame>` (the loader, on the integrator's page) and the bridge inside
- * its frame page (README, "Three ways to integrate"). Each carries the loader's random `nonce`, and
+ * its frame page (docs/integrating.md#the-isolated-form). Each carries the loader's random `nonce`, and
  * each side reads only the other's window at its exact origin. None holds a card or account number,
  * a CVC or an expiry: only attributes, theme values, the token id, error codes and messages, and the
  * change state.

@@ -1,9 +1,9 @@
 /**
  * The form's engine: what `<paytoken-form>` needs once the payer reaches it, not for its first render.
  * imask (the masks), the field checks with card-validator, and the tokenizer are three fifths of the
- * form's code; parsing them with the form delayed its first render (docs/decisions.md, "The form's
- * engine on first use"). The form loads the engine at the first focus or input in one of its fields,
- * or at Pay (load-engine.ts).
+ * form's code; parsing them with the form delayed its first render
+ * (docs/decisions/0123-form-engine-on-first-use.md). The form loads the engine at the first focus or
+ * input in one of its fields, or at Pay (load-engine.ts).
  */
 import IMask from 'imask/holder';
 import 'imask/masked/pattern';

@@ -37,6 +37,7 @@ export const ES: FormCatalog = {
     brand: 'Tarjeta {brand}',
     summaryOne: '1 campo necesita su atención.',
     summaryMany: '{count} campos necesitan su atención.',
+    cvcDigits: 'El código de seguridad debe tener {digits} dígitos.',
   },
   messages: { ...esPayerField, ...esClient, ...esForm },
 };

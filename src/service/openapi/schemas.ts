@@ -215,7 +215,7 @@ export const errorResponses = {
 /**
  * The security requirement of key+secret operations. Impersonation is not a security scheme: it is
  * the optional `impersonationAccountKey` header parameter (`callerHeaders`), so schema-driven tools
- * do not invent keys for it (docs/decisions.md#impersonation-in-the-api-description).
+ * do not invent keys for it (docs/decisions/0115-impersonation-in-the-api-description.md).
  */
 export const secretSecurity: Record<string, string[]>[] = [{ basic: [] }];
 /** `POST /tokens` also takes the public key. */

@@ -8,7 +8,7 @@ declare module 'fastify' {
   interface FastifySchema {
     /**
      * Request headers the operation reads itself (credentials aside), shown in the document as
-     * header parameters; Fastify does not validate them (docs/decisions.md#impersonation-in-the-api-description).
+     * header parameters; Fastify does not validate them (docs/decisions/0115-impersonation-in-the-api-description.md).
      */
     requestHeaders?: object;
   }

@@ -235,7 +235,7 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
     sql: `
       -- A name search matches the scope's distinct payer names (a few per hundred payments when
       -- payers pay again), then reads their payments from an index, instead of testing every
-      -- payment's name (docs/decisions.md, "Transaction search").
+      -- payment's name (docs/decisions/0118-transaction-search.md).
       CREATE TABLE payer_names (
         id          SERIAL PRIMARY KEY,
         account_id  INTEGER NOT NULL,

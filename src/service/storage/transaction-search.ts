@@ -88,7 +88,7 @@ const hasFilters = (criteria: SearchCriteria): boolean =>
  * The matching rows (`id`, `created_at`, newest first) as a FROM item named `t`. Each filter adds its
  * condition only when given, so PostgreSQL plans each combination on its own; the scope and the time
  * window come first, in the order of the `transactions_search` index (account, impersonation, newest
- * first), which also carries the columns the filters read (docs/decisions.md, "Transaction search").
+ * first), which also carries the columns the filters read (docs/decisions/0118-transaction-search.md).
  */
 function matchingRows(criteria: SearchCriteria, param: (value: unknown) => string, ordered = true): string {
   const conditions = [...scopeAndType(criteria, param), `t.created_at >= ${param(criteria.from)}::timestamptz`];

@@ -15,7 +15,7 @@ const MOST_ERRORS = 50;
  * `INVALID_CHARACTERS` field error: a value under its dotted path (`creditCardInformation.accountHolder`),
  * a member name under the path of its object (`attributeValues`), so the bad text is never echoed.
  * The service runs it before every request check; the hosted bundles leave it to the service, which
- * answers with this same code (their size budgets have no room for it: docs/decisions.md).
+ * answers with this same code (their size budgets have no room for it: docs/decisions/0110-unstorable-text.md).
  * Iterative, so a deeply nested body cannot exhaust the stack; at most 50 errors.
  * @example unstorableText({ payer: 'Ada\u0000' }) // [{ field: 'payer', code: 'INVALID_CHARACTERS', … }]
  */

@@ -1,8 +1,8 @@
-// checkout.mjs, run as:  . .data/sandbox.env && node checkout.mjs tok_…   (a token id your page sent)
+// examples/server/checkout.mjs, run as:  . .data/sandbox.env && node examples/server/checkout.mjs tok_…
 import { PaytokenClient, PaymentDeclinedError } from 'paytoken/server';
 
 const paytoken = new PaytokenClient({
-  apiUrl: process.env.PAYTOKEN ?? 'http://127.0.0.1:4010',
+  apiUrl: process.env.PAYTOKEN, // the service; . .data/sandbox.env sets it, and the key and secret
   apiKey: process.env.API_KEY, // Springfield's own key and secret
   apiSecret: process.env.API_SECRET,
   impersonationAccountKey: undefined, // a system account's key here acts for one of its clients

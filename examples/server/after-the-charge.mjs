@@ -1,8 +1,8 @@
-// after-the-charge.mjs, run as:  . .data/sandbox.env && node after-the-charge.mjs tok_…
+// examples/server/after-the-charge.mjs, run as:  . .data/sandbox.env && node examples/server/after-the-charge.mjs tok_…
 import { PaytokenClient, ReversalDeclinedError } from 'paytoken/server';
 
 const paytoken = new PaytokenClient({
-  apiUrl: process.env.PAYTOKEN ?? 'http://127.0.0.1:4010',
+  apiUrl: process.env.PAYTOKEN, // the service; . .data/sandbox.env sets it, and the key and secret
   apiKey: process.env.API_KEY,
   apiSecret: process.env.API_SECRET,
 });

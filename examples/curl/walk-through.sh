@@ -1,0 +1,44 @@
+. .data/sandbox.env   # $PAYTOKEN (the service), $API_KEY and $API_SECRET (Springfield's own), written by npm start
+json='Content-Type: application/json'
+status=' (%{http_code})\n'
+
+# 1. A token. A page makes it with its public key (Authorization: Api-Key $PUBLIC_KEY); a server may use key+secret.
+TOKEN=$(curl -s "$PAYTOKEN/api/v1/tokens" -u "$API_KEY:$API_SECRET" -H "$json" -d '{"payer":"Ada Lovelace",
+  "emailAddress":"ada@example.com","creditCardInformation":{"accountHolder":"Ada Lovelace",
+  "cardNumber":"4242424242424242","cvc":"123","month":"12","year":2030}}' -w ' (%{http_code}) %header{location}')
+echo "$TOKEN"
+# {"id":"tok_…"} (201) http://127.0.0.1:4010/api/v1/tokens/tok_…
+TOKEN=$(echo "$TOKEN" | sed -E 's/.*"id":"([^"]+)".*/\1/')
+curl -s "$PAYTOKEN/api/v1/tokens/$TOKEN" -u "$API_KEY:$API_SECRET" -w "$status"
+# {"id":"tok_…","payer":"Ada Lovelace","transactionType":"Visa","lastFour":"4242",…} (200)
+
+# 2. The payer fee for $100.00 due
+curl -s "$PAYTOKEN/api/v1/transactionFees?amount=100.00" -u "$API_KEY:$API_SECRET" -w "$status"
+# {"achPayerFee":3,"creditCardPayerFee":3.25} (200)
+
+# 3. Mode A: amount = due + fee, payerFee = fee
+curl -s "$PAYTOKEN/api/v1/transactions" -u "$API_KEY:$API_SECRET" -H "$json" -H 'Idempotency-Key: order-1017' \
+  -d '{"payer":"Ada Lovelace","amount":103.25,"payerFee":3.25,"tokenId":"'"$TOKEN"'","ipAddress":"203.0.113.7"}' \
+  -w ' (%{http_code}) %header{location}\n'
+# {"id":1,"publicId":"txn_…","amount":103.25,"payerFee":3.25,"fee":3.25,"netAmount":100,"payerFeeMode":"Included",
+#  "transactionType":"Visa","maskedAccountNumber":"************4242","paymentResponseCode":"Success",…}
+#  (201) http://127.0.0.1:4010/api/v1/transactions/1
+
+# 4. Hold $80.00 on the card for 7 days, then capture at most that much, once
+HOLD=$(curl -s "$PAYTOKEN/api/v1/transactions/authorize" -u "$API_KEY:$API_SECRET" -H "$json" \
+  -d '{"tokenId":"'"$TOKEN"'","amount":80.00}')
+echo "$HOLD"
+# {"authorizationId":"auth_…","amount":80,"expires":"…","transactionId":2,"captured":false}
+AUTHORIZATION=$(echo "$HOLD" | sed -E 's/.*"authorizationId":"([^"]+)".*/\1/')
+curl -s "$PAYTOKEN/api/v1/transactions" -u "$API_KEY:$API_SECRET" -H "$json" -w "$status" \
+  -d '{"payer":"Ada Lovelace","amount":50.00,"authorizationId":"'"$AUTHORIZATION"'"}'
+# {"id":2,"amount":50,"payerFee":0,"fee":1.63,"netAmount":48.37,"payerFeeMode":"Custom",
+#  "events":[{"eventType":"Authorize",…},{"eventType":"Capture",…}],…} (201)
+curl -s "$PAYTOKEN/api/v1/transactions/authorizations/$AUTHORIZATION" -u "$API_KEY:$API_SECRET" -w "$status"
+# {"authorizationId":"auth_…","amount":80,"expires":"…","transactionId":2,"captured":true} (200)
+
+# 5. Scopes: a token or a transaction belongs to the account that made it, and to the impersonation it
+#    was made under. Springfield's own token is not found by Sandbox System, even acting for Springfield:
+curl -s "$PAYTOKEN/api/v1/tokens/$TOKEN" -u "$SYSTEM_API_KEY:$SYSTEM_API_SECRET" -w "$status" \
+  -H "impersonationAccountKey: $SPRINGFIELD_IMPERSONATION_KEY"
+# {"message":"No such token.","code":"TOKEN_NOT_FOUND",…} (404)

@@ -1,0 +1,25 @@
+// examples/server/pay.mjs: your server's side. Your page sends it a token id; it charges the token.
+import { PaytokenClient, PaymentDeclinedError } from 'paytoken/server';
+
+const paytoken = new PaytokenClient({
+  apiUrl: process.env.PAYTOKEN, // the service; . .data/sandbox.env sets these three
+  apiKey: process.env.API_KEY,
+  apiSecret: process.env.API_SECRET,
+});
+
+/** Charges the amount due plus the payer's fee to the token; a decline comes back as a readable message. */
+export async function pay(tokenId, amountDue) {
+  const token = await paytoken.tokens.retrieve(tokenId); // payer, brand, last four: never the number
+  try {
+    const paid = await paytoken.transactions.createWithPayerFee({
+      amountDue,
+      tokenId,
+      payer: token.payer,
+      emailAddress: token.emailAddress,
+    }); // one Idempotency-Key for the call and its retries: a retry never charges twice
+    return { paid: true, message: `Paid $${paid.amount.toFixed(2)} with the account ending ${token.lastFour}.` };
+  } catch (error) {
+    if (error instanceof PaymentDeclinedError) return { paid: false, message: error.message };
+    throw error; // PaytokenApiError: status, code, message, requestId
+  }
+}
