@@ -395,7 +395,7 @@ export interface operations {
           'application/json': {
             totalRecords: number;
             transactions: {
-              /** @description What the payer is charged; on a refund, minus what the payer gets back; 0 once voided. */
+              /** @description What the payer is charged; on a refund, minus what the payer gets back; 0 once voided. Currency units, at most 2 decimals. */
               amount: number;
               attributeValues: {
                 name: string;
@@ -416,18 +416,18 @@ export interface operations {
                 /** @enum {string} */
                 eventType: 'Sale' | 'Authorize' | 'Capture' | 'Void' | 'Refund' | 'Settle';
               }[];
-              /** @description The service's fee. */
+              /** @description The service's fee. Currency units, at most 2 decimals. */
               fee: number;
               id: number;
-              /** @description The initiating party’s fee, part of amount. */
+              /** @description The initiating party’s fee, part of amount. Currency units, at most 2 decimals. */
               initiatingPartyFee: number;
               maskedAccountNumber: string | null;
-              /** @description What the agency is funded; on a refund, minus the amount (the agency bears it). */
+              /** @description What the agency is funded; on a refund, minus the amount (the agency bears it). Currency units, at most 2 decimals. */
               netAmount: number;
               /** @description On a refund: the transaction it gives money back from. */
               originalTransactionId: number | null;
               payer: string;
-              /** @description The payer fee, part of amount. */
+              /** @description The payer fee, part of amount. Currency units, at most 2 decimals. */
               payerFee: number;
               /** @enum {string|null} */
               payerFeeMode: 'Included' | 'Custom' | 'ServiceCalculated' | null;
@@ -987,7 +987,7 @@ export interface operations {
     parameters: {
       query: {
         /**
-         * @description The net amount due, in currency units: > 0, at most 2 decimals.
+         * @description The net amount due, in currency units: more than 0, at most 2 decimals.
          * @example 100
          */
         amount: number;
@@ -1009,12 +1009,12 @@ export interface operations {
         content: {
           'application/json': {
             /**
-             * @description The payer fee of an ACH payment.
+             * @description The payer fee of an ACH payment. Currency units, at most 2 decimals.
              * @example 3
              */
             achPayerFee: number;
             /**
-             * @description The payer fee of a card payment.
+             * @description The payer fee of a card payment. Currency units, at most 2 decimals.
              * @example 3.25
              */
             creditCardPayerFee: number;
@@ -1075,7 +1075,7 @@ export interface operations {
       content: {
         'application/json': {
           /**
-           * @description The net amount due, in currency units: > 0, at most 2 decimals.
+           * @description The net amount due: more than 0. A JSON number (not text) of currency units with at most 2 decimals.
            * @example 100
            */
           amount: number;
@@ -1091,12 +1091,12 @@ export interface operations {
         content: {
           'application/json': {
             /**
-             * @description The payer fee of an ACH payment.
+             * @description The payer fee of an ACH payment. Currency units, at most 2 decimals.
              * @example 3
              */
             achPayerFee: number;
             /**
-             * @description The payer fee of a card payment.
+             * @description The payer fee of a card payment. Currency units, at most 2 decimals.
              * @example 3.25
              */
             creditCardPayerFee: number;
@@ -1225,7 +1225,7 @@ export interface operations {
             /** @description How many transactions match, on every page. */
             totalRecords: number;
             transactions: {
-              /** @description What the payer is charged; on a refund, minus what the payer gets back; 0 once voided. */
+              /** @description What the payer is charged; on a refund, minus what the payer gets back; 0 once voided. Currency units, at most 2 decimals. */
               amount: number;
               attributeValues: {
                 name: string;
@@ -1246,18 +1246,18 @@ export interface operations {
                 /** @enum {string} */
                 eventType: 'Sale' | 'Authorize' | 'Capture' | 'Void' | 'Refund' | 'Settle';
               }[];
-              /** @description The service's fee. */
+              /** @description The service's fee. Currency units, at most 2 decimals. */
               fee: number;
               id: number;
-              /** @description The initiating party’s fee, part of amount. */
+              /** @description The initiating party’s fee, part of amount. Currency units, at most 2 decimals. */
               initiatingPartyFee: number;
               maskedAccountNumber: string | null;
-              /** @description What the agency is funded; on a refund, minus the amount (the agency bears it). */
+              /** @description What the agency is funded; on a refund, minus the amount (the agency bears it). Currency units, at most 2 decimals. */
               netAmount: number;
               /** @description On a refund: the transaction it gives money back from. */
               originalTransactionId: number | null;
               payer: string;
-              /** @description The payer fee, part of amount. */
+              /** @description The payer fee, part of amount. Currency units, at most 2 decimals. */
               payerFee: number;
               /** @enum {string|null} */
               payerFeeMode: 'Included' | 'Custom' | 'ServiceCalculated' | null;
@@ -1335,7 +1335,7 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          /** @description Total charged, including payerFee when one is sent. */
+          /** @description Total charged, including payerFee when one is sent; more than 0. A JSON number (not text) of currency units with at most 2 decimals. */
           amount: number;
           /** @description At most 50 names (1..64 characters) to text (≤ 500 characters) or numbers. */
           attributeValues?: {
@@ -1391,7 +1391,7 @@ export interface operations {
           currency?: 'USD';
           /** Format: email */
           emailAddress?: string;
-          /** @description Only with an impersonation key; part of amount. */
+          /** @description Only with an impersonation key; part of amount. A JSON number (not text) of currency units with at most 2 decimals. */
           initiatingPartyFee?: number;
           /**
            * @description IPv4 or IPv6 address of the payer; recommended.
@@ -1400,7 +1400,7 @@ export interface operations {
           ipAddress?: string;
           /** @description Name of the payer. */
           payer: string;
-          /** @description The payer fee, part of amount. Omitted: the deprecated Mode C (the service adds the fee). */
+          /** @description The payer fee, part of amount. Omitted: the deprecated Mode C (the service adds the fee). A JSON number (not text) of currency units with at most 2 decimals. */
           payerFee?: number;
           sendReceipt?: boolean;
           /** @example tok_3kq9Zr0cJvQmWb1xT2aYd8Ln */
@@ -1422,7 +1422,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            /** @description What the payer is charged; on a refund, minus what the payer gets back; 0 once voided. */
+            /** @description What the payer is charged; on a refund, minus what the payer gets back; 0 once voided. Currency units, at most 2 decimals. */
             amount: number;
             attributeValues: {
               name: string;
@@ -1443,18 +1443,18 @@ export interface operations {
               /** @enum {string} */
               eventType: 'Sale' | 'Authorize' | 'Capture' | 'Void' | 'Refund' | 'Settle';
             }[];
-            /** @description The service's fee. */
+            /** @description The service's fee. Currency units, at most 2 decimals. */
             fee: number;
             id: number;
-            /** @description The initiating party’s fee, part of amount. */
+            /** @description The initiating party’s fee, part of amount. Currency units, at most 2 decimals. */
             initiatingPartyFee: number;
             maskedAccountNumber: string | null;
-            /** @description What the agency is funded; on a refund, minus the amount (the agency bears it). */
+            /** @description What the agency is funded; on a refund, minus the amount (the agency bears it). Currency units, at most 2 decimals. */
             netAmount: number;
             /** @description On a refund: the transaction it gives money back from. */
             originalTransactionId: number | null;
             payer: string;
-            /** @description The payer fee, part of amount. */
+            /** @description The payer fee, part of amount. Currency units, at most 2 decimals. */
             payerFee: number;
             /** @enum {string|null} */
             payerFeeMode: 'Included' | 'Custom' | 'ServiceCalculated' | null;
@@ -1572,7 +1572,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            /** @description What the payer is charged; on a refund, minus what the payer gets back; 0 once voided. */
+            /** @description What the payer is charged; on a refund, minus what the payer gets back; 0 once voided. Currency units, at most 2 decimals. */
             amount: number;
             attributeValues: {
               name: string;
@@ -1593,18 +1593,18 @@ export interface operations {
               /** @enum {string} */
               eventType: 'Sale' | 'Authorize' | 'Capture' | 'Void' | 'Refund' | 'Settle';
             }[];
-            /** @description The service's fee. */
+            /** @description The service's fee. Currency units, at most 2 decimals. */
             fee: number;
             id: number;
-            /** @description The initiating party’s fee, part of amount. */
+            /** @description The initiating party’s fee, part of amount. Currency units, at most 2 decimals. */
             initiatingPartyFee: number;
             maskedAccountNumber: string | null;
-            /** @description What the agency is funded; on a refund, minus the amount (the agency bears it). */
+            /** @description What the agency is funded; on a refund, minus the amount (the agency bears it). Currency units, at most 2 decimals. */
             netAmount: number;
             /** @description On a refund: the transaction it gives money back from. */
             originalTransactionId: number | null;
             payer: string;
-            /** @description The payer fee, part of amount. */
+            /** @description The payer fee, part of amount. Currency units, at most 2 decimals. */
             payerFee: number;
             /** @enum {string|null} */
             payerFeeMode: 'Included' | 'Custom' | 'ServiceCalculated' | null;
@@ -1702,7 +1702,7 @@ export interface operations {
       content: {
         'application/json': {
           /**
-           * @description The amount to give back, in currency units; without it, all that is left to refund.
+           * @description The amount to give back: a JSON number of currency units, more than 0, with at most 2 decimals; without it, all that is left to refund.
            * @example 40
            */
           amount?: number;
@@ -1723,7 +1723,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            /** @description What the payer is charged; on a refund, minus what the payer gets back; 0 once voided. */
+            /** @description What the payer is charged; on a refund, minus what the payer gets back; 0 once voided. Currency units, at most 2 decimals. */
             amount: number;
             attributeValues: {
               name: string;
@@ -1744,18 +1744,18 @@ export interface operations {
               /** @enum {string} */
               eventType: 'Sale' | 'Authorize' | 'Capture' | 'Void' | 'Refund' | 'Settle';
             }[];
-            /** @description The service's fee. */
+            /** @description The service's fee. Currency units, at most 2 decimals. */
             fee: number;
             id: number;
-            /** @description The initiating party’s fee, part of amount. */
+            /** @description The initiating party’s fee, part of amount. Currency units, at most 2 decimals. */
             initiatingPartyFee: number;
             maskedAccountNumber: string | null;
-            /** @description What the agency is funded; on a refund, minus the amount (the agency bears it). */
+            /** @description What the agency is funded; on a refund, minus the amount (the agency bears it). Currency units, at most 2 decimals. */
             netAmount: number;
             /** @description On a refund: the transaction it gives money back from. */
             originalTransactionId: number | null;
             payer: string;
-            /** @description The payer fee, part of amount. */
+            /** @description The payer fee, part of amount. Currency units, at most 2 decimals. */
             payerFee: number;
             /** @enum {string|null} */
             payerFeeMode: 'Included' | 'Custom' | 'ServiceCalculated' | null;
@@ -1905,7 +1905,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            /** @description What the payer is charged; on a refund, minus what the payer gets back; 0 once voided. */
+            /** @description What the payer is charged; on a refund, minus what the payer gets back; 0 once voided. Currency units, at most 2 decimals. */
             amount: number;
             attributeValues: {
               name: string;
@@ -1926,18 +1926,18 @@ export interface operations {
               /** @enum {string} */
               eventType: 'Sale' | 'Authorize' | 'Capture' | 'Void' | 'Refund' | 'Settle';
             }[];
-            /** @description The service's fee. */
+            /** @description The service's fee. Currency units, at most 2 decimals. */
             fee: number;
             id: number;
-            /** @description The initiating party’s fee, part of amount. */
+            /** @description The initiating party’s fee, part of amount. Currency units, at most 2 decimals. */
             initiatingPartyFee: number;
             maskedAccountNumber: string | null;
-            /** @description What the agency is funded; on a refund, minus the amount (the agency bears it). */
+            /** @description What the agency is funded; on a refund, minus the amount (the agency bears it). Currency units, at most 2 decimals. */
             netAmount: number;
             /** @description On a refund: the transaction it gives money back from. */
             originalTransactionId: number | null;
             payer: string;
-            /** @description The payer fee, part of amount. */
+            /** @description The payer fee, part of amount. Currency units, at most 2 decimals. */
             payerFee: number;
             /** @enum {string|null} */
             payerFeeMode: 'Included' | 'Custom' | 'ServiceCalculated' | null;
@@ -2072,7 +2072,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            /** @description The amount held. */
+            /** @description The amount held. Currency units, at most 2 decimals. */
             amount: number;
             authorizationId: string;
             captured?: boolean;
@@ -2158,7 +2158,7 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          /** @description The amount to hold, in currency units. */
+          /** @description The amount to hold; more than 0. A JSON number (not text) of currency units with at most 2 decimals. */
           amount: number;
           tokenId: string;
         };
@@ -2176,7 +2176,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            /** @description The amount held. */
+            /** @description The amount held. Currency units, at most 2 decimals. */
             amount: number;
             authorizationId: string;
             captured?: boolean;

@@ -164,10 +164,11 @@ describe('the recorder that holds every test answer to the document', () => {
     expect(service.contractViolations.slice(before)).toEqual([]);
   });
 
-  it('takes money with 2 decimals as multiples of 0.01 despite floating point, and refuses a third', () => {
+  it('takes money with 2 decimals whatever floating point makes of it, and refuses a third', () => {
     const fees = routes.find((route) => route.operationId === 'getTransactionFees') as Route;
     expect(violationOf(fees, 200, {}, '{"achPayerFee":1234567.89,"creditCardPayerFee":9999999.99}')).toBe(undefined);
-    expect(violationOf(fees, 200, {}, '{"achPayerFee":3.005,"creditCardPayerFee":1}')).toMatch(/multiple of 0.01/);
+    expect(violationOf(fees, 200, {}, '{"achPayerFee":0.07,"creditCardPayerFee":32.01}')).toBe(undefined);
+    expect(violationOf(fees, 200, {}, '{"achPayerFee":3.005,"creditCardPayerFee":1}')).toMatch(/more than 2 decimals: 3.005/);
   });
 
   it('refuses an undeclared status, a body that breaks its schema, a 201 without Location', () => {

@@ -35,8 +35,8 @@ export const refundRequestSchema = {
       type: 'number',
       exclusiveMinimum: 0,
       maximum: 10_000_000,
-      multipleOf: 0.01,
-      description: 'The amount to give back, in currency units; without it, all that is left to refund.',
+      description:
+        'The amount to give back: a JSON number of currency units, more than 0, with at most 2 decimals; without it, all that is left to refund.',
       examples: [40],
     },
     sendReceipt: { type: 'boolean', description: 'Accepted for compatibility; the sandbox sends no receipts.' },

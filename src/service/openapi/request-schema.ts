@@ -37,12 +37,24 @@ export interface RequestTypes extends FastifyTypeProvider {
   readonly serializer: unknown;
 }
 
+const compiled = new Map<string, Check<unknown>>();
+
 /** Fastify's validator compiler: every request schema must come with its check. */
 export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, method, url, httpPart }) => {
   const check = checks.get(schema);
   if (!check) throw new Error(`The ${httpPart} schema of ${method} ${url} has no check; wrap it in requestSchema().`);
+  compiled.set(`${method} ${url.replace(/:(\w+)/g, '{$1}')} ${httpPart}`, check);
   return check;
 };
+
+/**
+ * The check a built app runs on one part of an operation's requests, by the document's path
+ * (`requestCheckOf('POST', '/api/v1/transactions/{transactionId}/void', 'body')`): the contract test
+ * feeds it what the document accepts and refuses (src/service/openapi/agreement.test.ts).
+ */
+export function requestCheckOf(method: string, path: string, part: string): Check<unknown> | undefined {
+  return compiled.get(`${method} ${path} ${part}`);
+}
 
 /**
  * A shared validator's answer as a request check: the normalized value, or a 400 listing every problem.

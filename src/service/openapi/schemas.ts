@@ -245,28 +245,52 @@ export const idempotentHeaders = {
   },
 } as const;
 
-const money = (description: string) => ({
+/**
+ * Money is a JSON number of currency units with at most 2 decimals (docs/api.md#conventions). The rule on
+ * decimals is in words only: `multipleOf: 0.01` is checked in binary floating point by standard
+ * validators (Ajv, schemathesis), which then refuse correct amounts such as 0.07 or 32.01.
+ */
+const TWO_DECIMALS = 'A JSON number (not text) of currency units with at most 2 decimals.';
+const money = (description: string, minimum: 'positive' | 'zero' = 'zero') => ({
   type: 'number',
-  minimum: 0,
+  ...(minimum === 'positive' ? { exclusiveMinimum: 0 } : { minimum: 0 }),
   maximum: 10_000_000,
-  multipleOf: 0.01,
-  description,
+  description: `${description} ${TWO_DECIMALS}`,
 });
 
 /** Money in an answer: currency units with at most 2 decimals. */
-const amount = (description: string) => ({ type: 'number', minimum: 0, multipleOf: 0.01, description });
+const amount = (description: string) => ({
+  type: 'number',
+  minimum: 0,
+  description: `${description} Currency units, at most 2 decimals.`,
+});
 /** An amount a refund makes negative (docs/api.md#voids-refunds-and-settlement). */
-const signedAmount = (description: string) => ({ type: 'number', multipleOf: 0.01, description });
+const signedAmount = (description: string) => ({
+  type: 'number',
+  description: `${description} Currency units, at most 2 decimals.`,
+});
 
 export const amountDueQuerySchema = {
   type: 'object',
   properties: {
-    amount: { ...money('The net amount due, in currency units: > 0, at most 2 decimals.'), examples: [100] },
+    amount: {
+      type: 'number',
+      exclusiveMinimum: 0,
+      maximum: 10_000_000,
+      description: 'The net amount due, in currency units: more than 0, at most 2 decimals.',
+      examples: [100],
+    },
   },
   required: ['amount'],
 } as const;
 
-export const amountDueBodySchema = amountDueQuerySchema;
+export const amountDueBodySchema = {
+  type: 'object',
+  properties: {
+    amount: { ...money('The net amount due: more than 0.', 'positive'), examples: [100] },
+  },
+  required: ['amount'],
+} as const;
 
 export const transactionFeesSchema = {
   type: 'object',
@@ -285,7 +309,7 @@ export const transactionRequestSchema = {
     'Exactly one of tokenId, creditCardInformation, bankAccountInformation or authorizationId (docs/api.md#transactions).',
   properties: {
     payer: text(100, 'Name of the payer.'),
-    amount: money('Total charged, including payerFee when one is sent.'),
+    amount: money('Total charged, including payerFee when one is sent; more than 0.', 'positive'),
     payerFee: money('The payer fee, part of amount. Omitted: the deprecated Mode C (the service adds the fee).'),
     initiatingPartyFee: money('Only with an impersonation key; part of amount.'),
     emailAddress: { type: 'string', format: 'email', maxLength: 254 },
@@ -383,7 +407,7 @@ export const authorizationRequestSchema = {
   type: 'object',
   properties: {
     tokenId: { type: 'string', pattern: TOKEN_ID },
-    amount: money('The amount to hold, in currency units.'),
+    amount: money('The amount to hold; more than 0.', 'positive'),
   },
   required: ['tokenId', 'amount'],
 } as const;
