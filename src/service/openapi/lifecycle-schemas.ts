@@ -3,6 +3,7 @@
  * every status each operation gives with a named example (docs/api.md#voids-refunds-and-settlement).
  */
 import { MAX_PAGE_SIZE } from '../../shared/transaction-search.js';
+import { ID_PATTERNS } from '../../shared/validators/ids.js';
 import {
   BODY_ERRORS,
   IDEMPOTENCY_ERRORS,
@@ -61,7 +62,9 @@ export const batchSchema = {
 
 export const batchIdParamsSchema = {
   type: 'object',
-  properties: { batchId: { type: 'string', pattern: '^\\d{1,9}$', description: 'The batch’s numeric id.' } },
+  properties: {
+    batchId: { type: 'string', pattern: ID_PATTERNS.batch, description: 'The batch’s numeric id (no leading zeros).' },
+  },
   required: ['batchId'],
 } as const;
 

@@ -1,7 +1,8 @@
 import type { FastifySchemaCompiler, FastifyTypeProvider } from 'fastify';
+import { isId, type IdKind } from '../../shared/validators/ids.js';
 import { unstorableText } from '../../shared/validators/unstorable-text.js';
 import type { FieldError } from '../../shared/wire.js';
-import { ApiError } from '../errors.js';
+import { ApiError, type ServiceCode } from '../errors.js';
 
 /** A request check: the value the route receives, or the error it answers with. */
 export type Check<T> = (data: unknown) => { value: T } | { error: Error };
@@ -69,4 +70,24 @@ export function fromCheck<T>(
     const result = check(data);
     return result.ok ? { value: result.value } : { error: ApiError.fields(result.errors) };
   };
+}
+
+/**
+ * The path parameter `name` checked against its id's one spelling (src/shared/validators/ids.ts):
+ * anything else names nothing, so it is the operation's 404, before any query runs.
+ * @example params: idParams(transactionIdParamsSchema, 'transactionId', 'transaction', 'TRANSACTION_NOT_FOUND')
+ */
+export function idParams<S extends object, K extends string>(
+  schema: S,
+  name: K,
+  kind: IdKind,
+  notFound: ServiceCode,
+): CheckedSchema<S, Record<K, string>> {
+  // A copy: one schema object may serve several routes, each with its own check.
+  return requestSchema({ ...schema }, (params) => {
+    const id = (params as Record<string, unknown> | null)?.[name];
+    return isId(kind, id)
+      ? { value: { [name]: id } as Record<K, string> }
+      : { error: ApiError.of(404, notFound) };
+  });
 }

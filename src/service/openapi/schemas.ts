@@ -3,14 +3,15 @@
  * responses are serialized through them (so nothing undeclared can leak), and request schemas are
  * paired with the shared validators that enforce them (request-schema.ts).
  */
+import { ID_PATTERNS } from '../../shared/validators/ids.js';
 import { ACCOUNT_TYPES } from '../../shared/wire.js';
 
 const TRANSACTION_TYPES = ['Ach', 'Visa', 'MasterCard', 'Discover', 'AmericanExpress', 'Jcb', 'DinersClub', 'UnionPay'];
 
-/** Ids as the service makes them (src/service/random.ts): a prefix and base64url characters. */
-const TOKEN_ID = '^tok_[A-Za-z0-9_-]{1,60}$';
-const AUTHORIZATION_ID = '^auth_[A-Za-z0-9_-]{1,59}$';
-const PUBLIC_TRANSACTION_ID = '^txn_[A-Za-z0-9_-]{1,60}$';
+/** Ids as the service spells them, one spelling each (src/shared/validators/ids.ts). */
+const TOKEN_ID = ID_PATTERNS.token;
+const AUTHORIZATION_ID = ID_PATTERNS.authorization;
+const PUBLIC_TRANSACTION_ID = ID_PATTERNS.publicTransaction;
 const LAST_FOUR = '^[0-9]{4}$';
 const MASKED = '^\\*+[0-9]{4}$';
 
@@ -429,8 +430,8 @@ export const transactionIdParamsSchema = {
   properties: {
     transactionId: {
       type: 'string',
-      pattern: '^(?:[1-9][0-9]{0,15}|txn_[A-Za-z0-9_-]{1,60})$',
-      description: 'The numeric id, or the txn_… public id.',
+      pattern: ID_PATTERNS.transaction,
+      description: 'The numeric id (no leading zeros), or the txn_… public id.',
     },
   },
   required: ['transactionId'],

@@ -9,6 +9,7 @@ import {
   MAX_PAGE_SIZE,
   TRANSACTION_SEARCH_TYPES,
 } from '../../shared/transaction-search.js';
+import { ID_PATTERNS } from '../../shared/validators/ids.js';
 import { SEARCH_MESSAGES } from '../payments/search.js';
 import { errorRef } from './responses.js';
 import { transactionExample } from './examples.js';
@@ -63,7 +64,7 @@ export const transactionSearchQuerySchema = {
     },
     batchId: {
       type: 'string',
-      pattern: '^\\d{1,9}$',
+      pattern: ID_PATTERNS.batch,
       description: 'Only the transactions settled in this batch (an id from GET /api/v1/batches).',
       examples: ['17'],
     },

@@ -122,6 +122,17 @@ describe('void', () => {
     expect((await get(sale.id)).events.filter((event) => event.eventType === 'Void')).toHaveLength(1);
   });
 
+  it('voids once per Idempotency-Key whether the id is numeric or txn_…; 01 is no id', async () => {
+    const sale = await charge(100);
+    const headers = { 'idempotency-key': 'void-spellings' };
+    const zero = await call('POST', `/api/v1/transactions/0${sale.id}/void`, {}, springfield(), headers);
+    expect([zero.statusCode, zero.json()]).toMatchObject([404, { code: 'TRANSACTION_NOT_FOUND' }]);
+    expect((await call('GET', `/api/v1/transactions/0${sale.id}`)).statusCode).toBe(404);
+    const first = await call('POST', `/api/v1/transactions/${sale.publicId}/void`, {}, springfield(), headers);
+    const again = await call('POST', `/api/v1/transactions/${sale.id}/void`, {}, springfield(), headers);
+    expect([first.statusCode, again.statusCode, again.headers['idempotent-replayed']]).toEqual([200, 200, 'true']);
+  });
+
   it.each([
     [{ sendReceipt: 'yes' }, 'sendReceipt'],
     [{ amount: 10 }, 'amount'],
@@ -210,6 +221,35 @@ describe('refund', () => {
     expect(again.statusCode).toBe(201);
     expect(again.json<TransactionResponse>().id).toBe(first.json<TransactionResponse>().id);
     expect((await get(sale.id)).events.filter((event) => event.eventType === 'Refund')).toHaveLength(1);
+  });
+
+  it('scopes an Idempotency-Key to the transaction, however it is named: one refund, then replays', async () => {
+    const sale = await charge(100);
+    await settle();
+    const headers = { 'idempotency-key': 'refund-spellings' };
+    const answers = [];
+    for (const name of [String(sale.id), sale.publicId, String(sale.id), sale.publicId.toUpperCase()]) {
+      const response = await call('POST', `/api/v1/transactions/${name}/refund`, { amount: 10 }, springfield(), headers);
+      answers.push([name, response.statusCode, response.headers['idempotent-replayed'] ?? null]);
+    }
+    expect(answers).toEqual([
+      [String(sale.id), 201, null],
+      [sale.publicId, 201, 'true'],
+      [String(sale.id), 201, 'true'],
+      // Public ids are case-sensitive: another spelling names no transaction.
+      [sale.publicId.toUpperCase(), 404, null],
+    ]);
+    expect((await get(sale.id)).events.filter((event) => event.eventType === 'Refund')).toHaveLength(1);
+  });
+
+  it('answers an id with leading zeros 404, refunding nothing: ids have one spelling', async () => {
+    const sale = await charge(100);
+    await settle();
+    for (const name of [`0${sale.id}`, `00${sale.id}`]) {
+      const refund = await call('POST', `/api/v1/transactions/${name}/refund`, { amount: 10 });
+      expect([name, refund.statusCode, refund.json()]).toMatchObject([name, 404, { code: 'TRANSACTION_NOT_FOUND' }]);
+    }
+    expect(await get(sale.id)).toMatchObject({ status: 'Settled' });
   });
 
   it.each([[{ amount: 0 }], [{ amount: 1.005 }], [{ amount: '10' }], [{ cents: 10 }]])(

@@ -9,7 +9,7 @@ import { callerOf, secretOnly } from '../auth/authenticate.js';
 import { baseUrl, type ServiceDeps } from '../deps.js';
 import { ApiError, type ServiceCode } from '../errors.js';
 import { idempotent, type Outcome } from '../idempotency.js';
-import { fromCheck, requestSchema, type RequestTypes } from '../openapi/request-schema.js';
+import { fromCheck, idParams, requestSchema, type RequestTypes } from '../openapi/request-schema.js';
 import { authorizationExamples, transactionExamples } from '../openapi/examples.js';
 import {
   BODY_ERRORS,
@@ -181,7 +181,7 @@ export function transactionRoutes(instance: FastifyInstance, deps: ServiceDeps):
         tags: ['Transactions'],
         security: secretSecurity,
         requestHeaders: callerHeaders,
-        params: requestSchema(authorizationIdParamsSchema, (value) => ({ value })),
+        params: idParams(authorizationIdParamsSchema, 'authorizationId', 'authorization', 'AUTHORIZATION_NOT_FOUND'),
         response: operationResponses(
           {
             200: success('The authorization, and whether it was captured.', authorizationSchema, authorizationExamples),
@@ -210,7 +210,7 @@ export function transactionRoutes(instance: FastifyInstance, deps: ServiceDeps):
         tags: ['Transactions'],
         security: secretSecurity,
         requestHeaders: callerHeaders,
-        params: requestSchema(transactionIdParamsSchema, (value) => ({ value })),
+        params: idParams(transactionIdParamsSchema, 'transactionId', 'transaction', 'TRANSACTION_NOT_FOUND'),
         response: operationResponses({ 200: success('The transaction.', transactionSchema, transactionExamples) }, [
           ...SECRET_ERRORS,
           'transactionNotFound',

@@ -1,5 +1,6 @@
 import { amountMessages, transactionMessages, type AmountCode, type TransactionCode } from '../messages/en.js';
 import { parseAmount } from '../money.js';
+import { isId, type IdKind } from './ids.js';
 import type { AttributeValues, BankAccountInformation, CreditCardInformation, FieldError } from '../wire.js';
 import { attributeValues } from './attribute-values.js';
 import { checkFields, fieldErrors, same, text, type FieldErrors, type FieldRules } from './fields.js';
@@ -80,11 +81,9 @@ export function ipAddress(value: unknown): Verification {
 }
 
 const id =
-  (prefix: string, code: TransactionCode) =>
+  (kind: IdKind, code: TransactionCode) =>
   (value: unknown): Verification =>
-    typeof value === 'string' && value.startsWith(prefix) && value.length <= 64 && /^[\w-]+$/.test(value)
-      ? VALID
-      : problem(code);
+    isId(kind, value) ? VALID : problem(code);
 
 /** The plain fields of a transaction request, normalized: money in cents. */
 interface TransactionFields {
@@ -133,11 +132,11 @@ function checkSource(raw: Record<string, unknown>, errors: FieldErrors, now?: Da
   }
   const [name] = sent;
   if (name === 'tokenId')
-    return errors.check('tokenId', id('tok_', 'INVALID_TOKEN_ID')(raw.tokenId))
+    return errors.check('tokenId', id('token', 'INVALID_TOKEN_ID')(raw.tokenId))
       ? { tokenId: raw.tokenId as string }
       : undefined;
   if (name === 'authorizationId') {
-    return errors.check('authorizationId', id('auth_', 'INVALID_AUTHORIZATION_ID')(raw.authorizationId))
+    return errors.check('authorizationId', id('authorization', 'INVALID_AUTHORIZATION_ID')(raw.authorizationId))
       ? { authorizationId: raw.authorizationId as string }
       : undefined;
   }
@@ -196,7 +195,7 @@ export function validateAuthorizationRequest(body: unknown): Check<{ tokenId: st
   const [fields, ok] = checkFields<{ tokenId: string; amount: number }>(
     body,
     '',
-    { tokenId: [id('tok_', 'INVALID_TOKEN_ID'), same], amount: [jsonNumber(positiveAmount), cents] },
+    { tokenId: [id('token', 'INVALID_TOKEN_ID'), same], amount: [jsonNumber(positiveAmount), cents] },
     errors,
   );
   return ok
