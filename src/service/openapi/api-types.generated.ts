@@ -379,7 +379,7 @@ export interface operations {
         impersonationAccountKey?: string;
       };
       path: {
-        /** @description The batch’s numeric id. */
+        /** @description The batch’s numeric id (no leading zeros). */
         batchId: string;
       };
       cookie?: never;
@@ -619,7 +619,7 @@ export interface operations {
           bankAccountInformation?: {
             accountHolder?: string;
             /**
-             * @description 4 to 17 digits (single spaces and dashes between them allowed).
+             * @description 4 to 17 digits, as text; white space and dashes anywhere are ignored.
              * @example 000123456789
              */
             accountNumber: string;
@@ -628,7 +628,7 @@ export interface operations {
             firstName?: string;
             lastName?: string;
             /**
-             * @description 9 digits, ABA check digit, a Federal Reserve prefix.
+             * @description 9 digits, as text (white space and dashes ignored), ABA check digit, a Federal Reserve prefix.
              * @example 021000021
              */
             routingNumber: string;
@@ -637,11 +637,11 @@ export interface operations {
             /** @description Name on the card. */
             accountHolder: string;
             /**
-             * @description 12 to 19 digits (single spaces and dashes between them allowed), Luhn, an accepted brand.
+             * @description 12 to 19 digits, as text; white space and dashes anywhere are ignored. Luhn, an accepted brand.
              * @example 4242 4242 4242 4242
              */
             cardNumber: string;
-            /** @description 3 digits, 4 for American Express. Never stored. */
+            /** @description 3 digits, 4 for American Express (white space around them is ignored). Never stored. */
             cvc: string;
             /**
              * @description "01".."12" or 1..12.
@@ -649,10 +649,10 @@ export interface operations {
              */
             month: string | number;
             /**
-             * @description Optional: 3 to 10 letters, digits, spaces or dashes.
+             * @description Optional (null or empty: none): 3 to 10 letters, digits, spaces or dashes, starting and ending with a letter or digit.
              * @example 12345
              */
-            postalCode?: string;
+            postalCode?: string | null;
             /**
              * @description Four digits; not in the past, at most 20 years ahead.
              * @example 2030
@@ -1331,7 +1331,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    /** @description Exactly one of tokenId, creditCardInformation, bankAccountInformation or authorizationId (docs/api.md#transactions). */
+    /** @description Exactly one of tokenId, creditCardInformation, bankAccountInformation or authorizationId (docs/api.md#transactions). An optional field sent as null counts as not sent. */
     requestBody: {
       content: {
         'application/json': {
@@ -1340,13 +1340,13 @@ export interface operations {
           /** @description At most 50 names (1..64 characters) to text (≤ 500 characters) or numbers. */
           attributeValues?: {
             [key: string]: string | number;
-          };
+          } | null;
           /** @description Captures an authorization from POST /transactions/authorize. */
-          authorizationId?: string;
+          authorizationId?: string | null;
           bankAccountInformation?: {
             accountHolder?: string;
             /**
-             * @description 4 to 17 digits (single spaces and dashes between them allowed).
+             * @description 4 to 17 digits, as text; white space and dashes anywhere are ignored.
              * @example 000123456789
              */
             accountNumber: string;
@@ -1355,21 +1355,21 @@ export interface operations {
             firstName?: string;
             lastName?: string;
             /**
-             * @description 9 digits, ABA check digit, a Federal Reserve prefix.
+             * @description 9 digits, as text (white space and dashes ignored), ABA check digit, a Federal Reserve prefix.
              * @example 021000021
              */
             routingNumber: string;
-          };
-          comments?: string;
+          } | null;
+          comments?: string | null;
           creditCardInformation?: {
             /** @description Name on the card. */
             accountHolder: string;
             /**
-             * @description 12 to 19 digits (single spaces and dashes between them allowed), Luhn, an accepted brand.
+             * @description 12 to 19 digits, as text; white space and dashes anywhere are ignored. Luhn, an accepted brand.
              * @example 4242 4242 4242 4242
              */
             cardNumber: string;
-            /** @description 3 digits, 4 for American Express. Never stored. */
+            /** @description 3 digits, 4 for American Express (white space around them is ignored). Never stored. */
             cvc: string;
             /**
              * @description "01".."12" or 1..12.
@@ -1377,34 +1377,34 @@ export interface operations {
              */
             month: string | number;
             /**
-             * @description Optional: 3 to 10 letters, digits, spaces or dashes.
+             * @description Optional (null or empty: none): 3 to 10 letters, digits, spaces or dashes, starting and ending with a letter or digit.
              * @example 12345
              */
-            postalCode?: string;
+            postalCode?: string | null;
             /**
              * @description Four digits; not in the past, at most 20 years ahead.
              * @example 2030
              */
             year: number | string;
-          };
-          /** @enum {string} */
-          currency?: 'USD';
+          } | null;
+          /** @enum {string|null} */
+          currency?: 'USD' | null;
           /** Format: email */
-          emailAddress?: string;
+          emailAddress?: string | null;
           /** @description Only with an impersonation key; part of amount. A JSON number (not text) of currency units with at most 2 decimals. */
-          initiatingPartyFee?: number;
+          initiatingPartyFee?: number | null;
           /**
-           * @description IPv4 or IPv6 address of the payer; recommended.
+           * @description IPv4 or IPv6 address of the payer; recommended. Empty: none.
            * @example 203.0.113.7
            */
-          ipAddress?: string;
+          ipAddress?: string | null;
           /** @description Name of the payer. */
           payer: string;
           /** @description The payer fee, part of amount. Omitted: the deprecated Mode C (the service adds the fee). A JSON number (not text) of currency units with at most 2 decimals. */
-          payerFee?: number;
-          sendReceipt?: boolean;
+          payerFee?: number | null;
+          sendReceipt?: boolean | null;
           /** @example tok_3kq9Zr0cJvQmWb1xT2aYd8Ln */
-          tokenId?: string;
+          tokenId?: string | null;
         };
       };
     };
@@ -1558,7 +1558,7 @@ export interface operations {
         impersonationAccountKey?: string;
       };
       path: {
-        /** @description The numeric id, or the txn_… public id. */
+        /** @description The numeric id (no leading zeros), or the txn_… public id. */
         transactionId: string;
       };
       cookie?: never;
@@ -1693,7 +1693,7 @@ export interface operations {
         impersonationAccountKey?: string;
       };
       path: {
-        /** @description The numeric id, or the txn_… public id. */
+        /** @description The numeric id (no leading zeros), or the txn_… public id. */
         transactionId: string;
       };
       cookie?: never;
@@ -1882,7 +1882,7 @@ export interface operations {
         impersonationAccountKey?: string;
       };
       path: {
-        /** @description The numeric id, or the txn_… public id. */
+        /** @description The numeric id (no leading zeros), or the txn_… public id. */
         transactionId: string;
       };
       cookie?: never;

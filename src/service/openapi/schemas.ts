@@ -4,6 +4,8 @@
  * paired with the shared validators that enforce them (request-schema.ts).
  */
 import { ID_PATTERNS } from '../../shared/validators/ids.js';
+import { POSTAL_CODE_PATTERN } from '../../shared/validators/postal-code.js';
+import { DIGIT_SEPARATORS, WHITE_SPACE } from '../../shared/validators/verification.js';
 import { ACCOUNT_TYPES } from '../../shared/wire.js';
 
 const TRANSACTION_TYPES = ['Ach', 'Visa', 'MasterCard', 'Discover', 'AmericanExpress', 'Jcb', 'DinersClub', 'UnionPay'];
@@ -13,6 +15,10 @@ const TOKEN_ID = ID_PATTERNS.token;
 const AUTHORIZATION_ID = ID_PATTERNS.authorization;
 const PUBLIC_TRANSACTION_ID = ID_PATTERNS.publicTransaction;
 const LAST_FOUR = '^[0-9]{4}$';
+/** Text the validators trim (src/shared/validators/verification.ts): white space around it is allowed. */
+const trimmed = (pattern: string) => `^[${WHITE_SPACE}]*${pattern}[${WHITE_SPACE}]*$`;
+/** `count` digits with white space or dashes anywhere between and around them. */
+const separatedDigits = (count: string) => `^[${DIGIT_SEPARATORS}]*(?:[0-9][${DIGIT_SEPARATORS}]*)${count}$`;
 const MASKED = '^\\*+[0-9]{4}$';
 
 const text = (maxLength: number, description: string) => ({ type: 'string', minLength: 1, maxLength, description });
@@ -61,14 +67,19 @@ export const creditCardInformationSchema = {
     accountHolder: text(100, 'Name on the card.'),
     cardNumber: {
       type: 'string',
-      pattern: '^[0-9](?:[ -]?[0-9]){11,18}$',
-      description: '12 to 19 digits (single spaces and dashes between them allowed), Luhn, an accepted brand.',
+      pattern: separatedDigits('{12,19}'),
+      description:
+        '12 to 19 digits, as text; white space and dashes anywhere are ignored. Luhn, an accepted brand.',
       examples: ['4242 4242 4242 4242'],
     },
-    cvc: { type: 'string', pattern: '^[0-9]{3,4}$', description: '3 digits, 4 for American Express. Never stored.' },
+    cvc: {
+      type: 'string',
+      pattern: trimmed('[0-9]{3,4}'),
+      description: '3 digits, 4 for American Express (white space around them is ignored). Never stored.',
+    },
     month: {
       type: ['string', 'integer'],
-      pattern: '^(?:0?[1-9]|1[0-2])$',
+      pattern: trimmed('(?:0?[1-9]|1[0-2])'),
       minimum: 1,
       maximum: 12,
       description: '"01".."12" or 1..12.',
@@ -76,16 +87,17 @@ export const creditCardInformationSchema = {
     },
     year: {
       type: ['integer', 'string'],
-      pattern: '^20[0-9]{2}$',
+      pattern: trimmed('20[0-9]{2}'),
       minimum: 2000,
       maximum: 2099,
       description: 'Four digits; not in the past, at most 20 years ahead.',
       examples: [2030],
     },
     postalCode: {
-      type: 'string',
-      pattern: '^[A-Za-z0-9][A-Za-z0-9 -]{1,8}[A-Za-z0-9]$',
-      description: 'Optional: 3 to 10 letters, digits, spaces or dashes.',
+      type: ['string', 'null'],
+      pattern: trimmed(`(?:${POSTAL_CODE_PATTERN})?`),
+      description:
+        'Optional (null or empty: none): 3 to 10 letters, digits, spaces or dashes, starting and ending with a letter or digit.',
       examples: ['12345'],
     },
   },
@@ -98,14 +110,15 @@ export const bankAccountInformationSchema = {
     accountType: { type: 'string', enum: [...ACCOUNT_TYPES] },
     routingNumber: {
       type: 'string',
-      pattern: '^[0-9]{9}$',
-      description: '9 digits, ABA check digit, a Federal Reserve prefix.',
+      pattern: separatedDigits('{9}'),
+      description:
+        '9 digits, as text (white space and dashes ignored), ABA check digit, a Federal Reserve prefix.',
       examples: ['021000021'],
     },
     accountNumber: {
       type: 'string',
-      pattern: '^[0-9](?:[ -]?[0-9]){3,16}$',
-      description: '4 to 17 digits (single spaces and dashes between them allowed).',
+      pattern: separatedDigits('{4,17}'),
+      description: '4 to 17 digits, as text; white space and dashes anywhere are ignored.',
       examples: ['000123456789'],
     },
     accountHolder: { type: 'string', maxLength: 100 },
@@ -304,34 +317,46 @@ export const transactionFeesSchema = {
   required: ['achPayerFee', 'creditCardPayerFee'],
 } as const;
 
+/**
+ * An optional field that may also be `null`, meaning not sent: the .NET client of the API we follow
+ * sends every unset property as `null`.
+ */
+const orNull = <S extends { type: string; enum?: readonly unknown[] }>(schema: S) => ({
+  ...schema,
+  type: [schema.type, 'null'],
+  ...(schema.enum && { enum: [...schema.enum, null] }),
+});
+
 export const transactionRequestSchema = {
   type: 'object',
   description:
-    'Exactly one of tokenId, creditCardInformation, bankAccountInformation or authorizationId (docs/api.md#transactions).',
+    'Exactly one of tokenId, creditCardInformation, bankAccountInformation or authorizationId (docs/api.md#transactions). An optional field sent as null counts as not sent.',
   properties: {
     payer: text(100, 'Name of the payer.'),
     amount: money('Total charged, including payerFee when one is sent; more than 0.', 'positive'),
-    payerFee: money('The payer fee, part of amount. Omitted: the deprecated Mode C (the service adds the fee).'),
-    initiatingPartyFee: money('Only with an impersonation key; part of amount.'),
-    emailAddress: { type: 'string', format: 'email', maxLength: 254 },
-    tokenId: { type: 'string', pattern: TOKEN_ID, examples: ['tok_3kq9Zr0cJvQmWb1xT2aYd8Ln'] },
-    creditCardInformation: creditCardInformationSchema,
-    bankAccountInformation: bankAccountInformationSchema,
-    authorizationId: {
+    payerFee: orNull(
+      money('The payer fee, part of amount. Omitted: the deprecated Mode C (the service adds the fee).'),
+    ),
+    initiatingPartyFee: orNull(money('Only with an impersonation key; part of amount.')),
+    emailAddress: orNull({ type: 'string', format: 'email', maxLength: 254 }),
+    tokenId: orNull({ type: 'string', pattern: TOKEN_ID, examples: ['tok_3kq9Zr0cJvQmWb1xT2aYd8Ln'] }),
+    creditCardInformation: orNull(creditCardInformationSchema),
+    bankAccountInformation: orNull(bankAccountInformationSchema),
+    authorizationId: orNull({
       type: 'string',
       pattern: AUTHORIZATION_ID,
       description: 'Captures an authorization from POST /transactions/authorize.',
-    },
-    attributeValues: attributeValuesSchema,
-    comments: { type: 'string', maxLength: 500 },
-    sendReceipt: { type: 'boolean' },
-    ipAddress: {
+    }),
+    attributeValues: orNull(attributeValuesSchema),
+    comments: orNull({ type: 'string', maxLength: 500 }),
+    sendReceipt: orNull({ type: 'boolean' }),
+    ipAddress: orNull({
       type: 'string',
-      pattern: '^[0-9A-Fa-f:.]{2,45}$',
-      description: 'IPv4 or IPv6 address of the payer; recommended.',
+      pattern: '^(?:[0-9A-Fa-f:.]{2,45})?$',
+      description: 'IPv4 or IPv6 address of the payer; recommended. Empty: none.',
       examples: ['203.0.113.7'],
-    },
-    currency: { type: 'string', enum: ['USD'] },
+    }),
+    currency: orNull({ type: 'string', enum: ['USD'] }),
   },
   required: ['payer', 'amount'],
 } as const;
