@@ -168,7 +168,9 @@ describe('the recorder that holds every test answer to the document', () => {
     const fees = routes.find((route) => route.operationId === 'getTransactionFees') as Route;
     expect(violationOf(fees, 200, {}, '{"achPayerFee":1234567.89,"creditCardPayerFee":9999999.99}')).toBe(undefined);
     expect(violationOf(fees, 200, {}, '{"achPayerFee":0.07,"creditCardPayerFee":32.01}')).toBe(undefined);
-    expect(violationOf(fees, 200, {}, '{"achPayerFee":3.005,"creditCardPayerFee":1}')).toMatch(/more than 2 decimals: 3.005/);
+    expect(violationOf(fees, 200, {}, '{"achPayerFee":3.005,"creditCardPayerFee":1}')).toMatch(
+      /more than 2 decimals: 3.005/,
+    );
   });
 
   it('refuses an undeclared status, a body that breaks its schema, a 201 without Location', () => {

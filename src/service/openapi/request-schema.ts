@@ -86,8 +86,6 @@ export function idParams<S extends object, K extends string>(
   // A copy: one schema object may serve several routes, each with its own check.
   return requestSchema({ ...schema }, (params) => {
     const id = (params as Record<string, unknown> | null)?.[name];
-    return isId(kind, id)
-      ? { value: { [name]: id } as Record<K, string> }
-      : { error: ApiError.of(404, notFound) };
+    return isId(kind, id) ? { value: { [name]: id } as Record<K, string> } : { error: ApiError.of(404, notFound) };
   });
 }

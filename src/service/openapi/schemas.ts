@@ -68,8 +68,7 @@ export const creditCardInformationSchema = {
     cardNumber: {
       type: 'string',
       pattern: separatedDigits('{12,19}'),
-      description:
-        '12 to 19 digits, as text; white space and dashes anywhere are ignored. Luhn, an accepted brand.',
+      description: '12 to 19 digits, as text; white space and dashes anywhere are ignored. Luhn, an accepted brand.',
       examples: ['4242 4242 4242 4242'],
     },
     cvc: {
@@ -111,8 +110,7 @@ export const bankAccountInformationSchema = {
     routingNumber: {
       type: 'string',
       pattern: separatedDigits('{9}'),
-      description:
-        '9 digits, as text (white space and dashes ignored), ABA check digit, a Federal Reserve prefix.',
+      description: '9 digits, as text (white space and dashes ignored), ABA check digit, a Federal Reserve prefix.',
       examples: ['021000021'],
     },
     accountNumber: {

@@ -229,7 +229,13 @@ describe('refund', () => {
     const headers = { 'idempotency-key': 'refund-spellings' };
     const answers = [];
     for (const name of [String(sale.id), sale.publicId, String(sale.id), sale.publicId.toUpperCase()]) {
-      const response = await call('POST', `/api/v1/transactions/${name}/refund`, { amount: 10 }, springfield(), headers);
+      const response = await call(
+        'POST',
+        `/api/v1/transactions/${name}/refund`,
+        { amount: 10 },
+        springfield(),
+        headers,
+      );
       answers.push([name, response.statusCode, response.headers['idempotent-replayed'] ?? null]);
     }
     expect(answers).toEqual([

@@ -397,7 +397,10 @@ describe('request rules (docs/api.md#transactions)', () => {
       ['/api/v1/transactions/authorize', { tokenId, amount: '13.57' }],
       ['/api/v1/transactionFees', { amount: '13.57' }],
     ] as const) {
-      const refused = await request(service.app, 'POST', url, { authorization: basic(service.accounts.springfield), body });
+      const refused = await request(service.app, 'POST', url, {
+        authorization: basic(service.accounts.springfield),
+        body,
+      });
       expect([url, refused.statusCode, refused.json()]).toMatchObject([
         url,
         400,
