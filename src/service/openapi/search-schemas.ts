@@ -10,12 +10,14 @@ import {
   TRANSACTION_SEARCH_TYPES,
 } from '../../shared/transaction-search.js';
 import { ID_PATTERNS } from '../../shared/validators/ids.js';
+import { WHITE_SPACE } from '../../shared/validators/verification.js';
 import { SEARCH_MESSAGES } from '../payments/search.js';
 import { errorRef } from './responses.js';
 import { transactionExample } from './examples.js';
 import { transactionSchema } from './schemas.js';
 
-const DATE = '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:\\d{2}))?$';
+// An offset is optional (without one, UTC); `+` sent unencoded arrives decoded as a space.
+const DATE = '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+ -]\\d{2}:\\d{2})?)?$';
 const AMOUNT = '^\\d{1,8}(\\.\\d{1,2})?$';
 
 export const transactionSearchQuerySchema = {
@@ -26,14 +28,14 @@ export const transactionSearchQuerySchema = {
       type: 'string',
       pattern: DATE,
       description:
-        'From this date (`YYYY-MM-DD`, its start in UTC) or instant (ISO 8601 with an offset; send `+` as `%2B`). Default: 30 days before endDate.',
+        'From this date (`YYYY-MM-DD`, its start in UTC) or instant (ISO 8601; send `+` as `%2B`; without an offset, UTC, as the .NET client sends it). Default: 30 days before endDate.',
       examples: ['2026-11-01'],
     },
     endDate: {
       type: 'string',
       pattern: DATE,
       description:
-        'Through this date (`YYYY-MM-DD`, its end in UTC) or up to this instant. Default: now. Must be after beginDate.',
+        'Through this date (`YYYY-MM-DD`, its end in UTC) or up to this instant (without an offset, UTC). Default: now. Must be after beginDate.',
       examples: ['2026-11-22T23:59:59Z'],
     },
     minAmount: {
@@ -59,6 +61,7 @@ export const transactionSearchQuerySchema = {
       type: 'string',
       minLength: 1,
       maxLength: 100,
+      pattern: `[^${WHITE_SPACE}]`,
       description: 'Part of the payer’s name, in any case; `%` and `_` are matched as themselves.',
       examples: ['lovelace'],
     },
