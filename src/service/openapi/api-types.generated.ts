@@ -1175,12 +1175,12 @@ export interface operations {
          */
         batchId?: string;
         /**
-         * @description From this date (`YYYY-MM-DD`, its start in UTC) or instant (ISO 8601 with an offset; send `+` as `%2B`). Default: 30 days before endDate.
+         * @description From this date (`YYYY-MM-DD`, its start in UTC) or instant (ISO 8601; send `+` as `%2B`; without an offset, UTC, as the .NET client sends it). Default: 30 days before endDate.
          * @example 2026-11-01
          */
         beginDate?: string;
         /**
-         * @description Through this date (`YYYY-MM-DD`, its end in UTC) or up to this instant. Default: now. Must be after beginDate.
+         * @description Through this date (`YYYY-MM-DD`, its end in UTC) or up to this instant (without an offset, UTC). Default: now. Must be after beginDate.
          * @example 2026-11-22T23:59:59Z
          */
         endDate?: string;
@@ -1698,7 +1698,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': {
           /**
@@ -1887,7 +1887,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': {
           /** @description Accepted for compatibility; the sandbox sends no receipts. */

@@ -153,6 +153,39 @@ describe('void', () => {
   });
 });
 
+describe('an empty body sent as application/json, as a client that sets it on every call sends it', () => {
+  const empty = (url: string) =>
+    request(service.app, 'POST', url, {
+      authorization: basic(springfield()),
+      headers: { 'content-type': 'application/json' },
+    });
+
+  it('voids, refunds in full and settles, as without the header', async () => {
+    const voided = await charge(100);
+    expect((await empty(`/api/v1/transactions/${voided.id}/void`)).statusCode).toBe(200);
+    const refunded = await charge(50);
+    expect((await empty('/api/v1/sandbox/settle')).statusCode).toBe(200);
+    const refund = await empty(`/api/v1/transactions/${refunded.id}/refund`);
+    expect([refund.statusCode, refund.json()]).toMatchObject([201, { amount: -50 }]);
+  });
+
+  it('is still a 400 EMPTY_BODY where a body is required', async () => {
+    for (const url of ['/api/v1/transactions', '/api/v1/transactions/authorize', '/api/v1/transactionFees']) {
+      const response = await empty(url);
+      expect([url, response.statusCode, response.json()]).toMatchObject([url, 400, { code: 'EMPTY_BODY' }]);
+    }
+  });
+
+  it('the document says which bodies are optional', async () => {
+    const document = (await call('GET', '/openapi.json')).json<{
+      paths: Record<string, Record<string, { requestBody?: { required: boolean } }>>;
+    }>();
+    expect(document.paths['/api/v1/transactions/{transactionId}/void']?.post?.requestBody?.required).toBe(false);
+    expect(document.paths['/api/v1/transactions/{transactionId}/refund']?.post?.requestBody?.required).toBe(false);
+    expect(document.paths['/api/v1/transactions']?.post?.requestBody?.required).toBe(true);
+  });
+});
+
 describe('refund', () => {
   it('is 404 for another account’s transaction, settled or not, and for no transaction', async () => {
     const sale = await charge(100, service.accounts.shelby);
