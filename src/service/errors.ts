@@ -7,6 +7,8 @@ export const SERVICE_MESSAGES = {
   UNAUTHORIZED: 'Missing or invalid credentials.',
   PUBLIC_KEY_NOT_ALLOWED: 'The public key can only create payment tokens.',
   IMPERSONATION_NOT_ALLOWED: 'The impersonation key is not valid for these credentials.',
+  INVALID_IMPERSONATION_KEY:
+    'The impersonationAccountKey header is empty: send a client’s impersonation key, or leave the header out.',
   ORIGIN_NOT_ALLOWED: 'This origin is not allowed to use this public key.',
   NOT_FOUND: 'No such endpoint: {method} {path}.',
   TOKEN_NOT_FOUND: 'No such token.',

@@ -212,6 +212,21 @@ describe('the answers every operation gives', () => {
     }
   });
 
+  it('400 for an empty impersonationAccountKey: a key or no header, never an empty one', async () => {
+    for (const operation of operations.filter((candidate) => declares(candidate, 'impersonationAccountKey'))) {
+      const response = await send(operation, { headers: { impersonationAccountKey: '' } });
+      expect([operation.operationId, response.statusCode, response.json()]).toMatchObject([
+        operation.operationId,
+        400,
+        {
+          code: 'INVALID_IMPERSONATION_KEY',
+          message:
+            'The impersonationAccountKey header is empty: send a client’s impersonation key, or leave the header out.',
+        },
+      ]);
+    }
+  });
+
   it('403 for the public key where key and secret are needed', async () => {
     for (const operation of operations.filter((candidate) => candidate.secretOnly)) {
       const response = await send(operation, { authorization: apiKey(service.accounts.springfield) });

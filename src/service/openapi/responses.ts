@@ -10,6 +10,7 @@
  */
 import { REVERSAL_MESSAGES } from '../payments/reversal.js';
 import { duplicateMessage } from '../payments/sale.js';
+import { SERVICE_MESSAGES } from '../errors.js';
 import { errorSchema } from './schemas.js';
 
 /**
@@ -168,6 +169,11 @@ export const ERROR_EXAMPLES = {
     summary: 'The Idempotency-Key header is not 1 to 255 visible characters',
     value: fault('The Idempotency-Key header must be 1 to 255 visible characters.', 'INVALID_IDEMPOTENCY_KEY'),
   },
+  invalidImpersonationKey: {
+    status: 400,
+    summary: 'The impersonationAccountKey header was sent empty',
+    value: fault(SERVICE_MESSAGES.INVALID_IMPERSONATION_KEY, 'INVALID_IMPERSONATION_KEY'),
+  },
   invalidHost: {
     status: 400,
     summary: 'The Host header names another service',
@@ -272,6 +278,7 @@ const STATUS_DESCRIPTIONS: Record<number, string> = {
 /** Answers every authenticated operation can give, whatever it does. */
 export const AUTH_ERRORS = [
   'invalidHost',
+  'invalidImpersonationKey',
   'unauthorized',
   'impersonationNotAllowed',
   'internalError',

@@ -11,6 +11,7 @@ import {
 } from '../../shared/transaction-search.js';
 import { ID_PATTERNS } from '../../shared/validators/ids.js';
 import { WHITE_SPACE } from '../../shared/validators/verification.js';
+import { SERVICE_MESSAGES } from '../errors.js';
 import { SEARCH_MESSAGES } from '../payments/search.js';
 import { errorRef } from './responses.js';
 import { transactionExample } from './examples.js';
@@ -136,6 +137,10 @@ export const transactionSearchResponses = {
         value: fault(SEARCH_MESSAGES.INVALID_PAGE_SIZE, 'INVALID_PAGE_SIZE', {
           errors: [{ field: 'pageSize', code: 'INVALID_PAGE_SIZE', message: SEARCH_MESSAGES.INVALID_PAGE_SIZE }],
         }),
+      },
+      invalidImpersonationKey: {
+        summary: 'The impersonationAccountKey header was sent empty',
+        value: fault(SERVICE_MESSAGES.INVALID_IMPERSONATION_KEY, 'INVALID_IMPERSONATION_KEY'),
       },
       invalidHost: {
         summary: 'The Host header names another service',
