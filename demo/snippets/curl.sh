@@ -31,7 +31,7 @@ curl -s "$PAYTOKEN/api/v1/transactions" -u "$API_KEY:$API_SECRET" -H "$json" -w 
   -d '{"payer":"Ada Lovelace","amount":50.00,"authorizationId":"'"$AUTHORIZATION"'"}'
 # 201 {"id":2,"amount":50,"payerFee":0,"fee":1.63,"netAmount":48.37,"payerFeeMode":"Custom",
 #      "events":[{"eventType":"Authorize",…},{"eventType":"Capture",…}],…}
-curl -s "$PAYTOKEN/api/v1/transactions/authorizations/$AUTHORIZATION" -u "$API_KEY:$API_SECRET" -w '\n'
+curl -s "$PAYTOKEN/api/v1/authorizations/$AUTHORIZATION" -u "$API_KEY:$API_SECRET" -w '\n'
 # {"authorizationId":"auth_…","amount":80,"expires":"…","transactionId":2,"captured":true}
 
 # 5. Scopes: a token or a transaction belongs to the account that made it, and to the impersonation it

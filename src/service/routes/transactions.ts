@@ -164,7 +164,7 @@ export function transactionRoutes(instance: FastifyInstance, deps: ServiceDeps):
         return {
           status: 201,
           headers: {
-            Location: `${baseUrl(request, deps)}/api/v1/transactions/authorizations/${authorization.authorizationId}`,
+            Location: `${baseUrl(request, deps)}/api/v1/authorizations/${authorization.authorizationId}`,
           },
           body: authorization,
         };
@@ -173,11 +173,13 @@ export function transactionRoutes(instance: FastifyInstance, deps: ServiceDeps):
   );
 
   app.get<{ Params: { authorizationId: string } }>(
-    '/api/v1/transactions/authorizations/:authorizationId',
+    '/api/v1/authorizations/:authorizationId',
     {
       schema: {
         operationId: 'getAuthorization',
         summary: 'Retrieve an authorization',
+        description:
+          'Ours: the API we follow has no such read. Under /authorizations, not /transactions/, so no transaction path is ambiguous with it.',
         tags: ['Transactions'],
         security: secretSecurity,
         requestHeaders: callerHeaders,
