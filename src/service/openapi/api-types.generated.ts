@@ -368,6 +368,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
       500: {
         headers: {
@@ -440,6 +449,15 @@ export interface operations {
       };
       /** @description The credentials may not do this. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
         headers: {
           [name: string]: unknown;
         };
@@ -585,6 +603,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
       500: {
         headers: {
@@ -667,6 +694,15 @@ export interface operations {
       };
       /** @description The body is not application/json. */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
         headers: {
           [name: string]: unknown;
         };
@@ -853,6 +889,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
       500: {
         headers: {
@@ -953,6 +998,15 @@ export interface operations {
       };
       /** @description A path segment is longer than 100 characters. */
       414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
         headers: {
           [name: string]: unknown;
         };
@@ -1064,6 +1118,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
       500: {
         headers: {
@@ -1135,6 +1198,15 @@ export interface operations {
       };
       /** @description The credentials may not do this. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
         headers: {
           [name: string]: unknown;
         };
@@ -1235,6 +1307,15 @@ export interface operations {
       };
       /** @description The body is not application/json. */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
         headers: {
           [name: string]: unknown;
         };
@@ -1390,6 +1471,15 @@ export interface operations {
       };
       /** @description The credentials may not search: a public key, or an impersonation key of no client of the caller. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
         headers: {
           [name: string]: unknown;
         };
@@ -1631,6 +1721,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
       500: {
         headers: {
@@ -1754,6 +1853,15 @@ export interface operations {
       };
       /** @description A path segment is longer than 100 characters. */
       414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
         headers: {
           [name: string]: unknown;
         };
@@ -1950,6 +2058,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
       500: {
         headers: {
@@ -2132,6 +2249,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
       500: {
         headers: {
@@ -2249,6 +2375,15 @@ export interface operations {
       };
       /** @description The Idempotency-Key was used with another body. */
       422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
         headers: {
           [name: string]: unknown;
         };

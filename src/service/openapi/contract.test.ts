@@ -5,15 +5,23 @@
  * these make every documented status of every operation happen in some test
  * (testing/contract-coverage.ts checks that after a full run).
  */
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Repository } from '../storage/repository.js';
-import { routesOf, violationOf, type OpenApiDocument, type Route } from '../testing/contract-recorder.js';
+import {
+  recordObservation,
+  routesOf,
+  violationOf,
+  type OpenApiDocument,
+  type Route,
+} from '../testing/contract-recorder.js';
 import {
   CARD,
   TEST_CONFIG,
   apiKey,
   basic,
   cardToken,
+  matching,
   request,
   startTestService,
   type TestService,
@@ -244,6 +252,32 @@ describe('the answers every operation gives', () => {
       const response = await send(operation, { app: broken });
       expect([operation.operationId, response.statusCode]).toEqual([operation.operationId, 500]);
       expect(Object.keys(response.json<object>()).sort()).toEqual(['code', 'message', 'requestId']);
+    }
+  });
+
+  it('431 for headers over the limit, over a real socket (the HTTP parser answers before any route)', async () => {
+    const address = await service.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    for (const operation of operations) {
+      const raw = `${operation.method} ${operation.url} HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`;
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(port), '127.0.0.1', () => socket.end(raw));
+        let text = '';
+        socket.on('data', (chunk) => (text += String(chunk)));
+        socket.on('close', () => resolve(text));
+        socket.on('error', reject);
+      });
+      const [head = '', body = ''] = answer.split('\r\n\r\n');
+      const status = Number(/^HTTP\/1\.1 (\d{3}) /.exec(head)?.[1]);
+      const route = routes.find((candidate) => candidate.operationId === operation.operationId) as Route;
+      const violation = violationOf(route, status, {}, body);
+      recordObservation({ operationId: operation.operationId, status, ...(violation && { violation }) });
+      expect([operation.operationId, status, violation, JSON.parse(body) as unknown]).toEqual([
+        operation.operationId,
+        431,
+        undefined,
+        { message: 'The request headers are too large.', code: 'HEADERS_TOO_LARGE', requestId: matching(/^req_/) },
+      ]);
     }
   });
 

@@ -222,6 +222,11 @@ export const ERROR_EXAMPLES = {
     value: fault('A request with this Idempotency-Key is still running. Try again shortly.', 'IDEMPOTENCY_KEY_IN_USE'),
     headers: { 'Retry-After': HEADERS.RetryAfter },
   },
+  headersTooLarge: {
+    status: 431,
+    summary: 'The request headers are larger than the HTTP parser takes (16 KiB)',
+    value: fault(SERVICE_MESSAGES.HEADERS_TOO_LARGE, 'HEADERS_TOO_LARGE'),
+  },
   payloadTooLarge: {
     status: 413,
     summary: 'The body is larger than 64 KiB',
@@ -272,6 +277,7 @@ const STATUS_DESCRIPTIONS: Record<number, string> = {
   415: 'The body is not application/json.',
   422: 'The Idempotency-Key was used with another body.',
   429: 'Over the rate limit; retry after Retry-After seconds.',
+  431: 'The request headers are too large; answered before the operation is known.',
   500: 'An unexpected fault. No input causes one; the requestId finds it in the log.',
 };
 
@@ -309,16 +315,20 @@ export const IDEMPOTENCY_ERRORS = [
   'idempotencyKeyReused',
 ] as const satisfies readonly ErrorExample[];
 
+/** Answers the HTTP parser gives before any operation is known, so every operation can give them. */
+export const PARSER_ERRORS = ['headersTooLarge'] as const satisfies readonly ErrorExample[];
+
 /**
- * The `response` map of an operation: its successes as given, and its errors grouped by status, each
- * status with the error schema, the headers its examples carry and every example by name.
+ * The `response` map of an operation: its successes as given, and its errors (with `PARSER_ERRORS`)
+ * grouped by status, each status with the error schema, the headers its examples carry and every
+ * example by name.
  */
 export function operationResponses(
   successes: Record<number, ResponseDoc>,
   errors: readonly ErrorExample[],
 ): Record<number, ResponseDoc> {
   const byStatus: Record<number, ResponseDoc> = { ...successes };
-  for (const name of new Set(errors)) {
+  for (const name of new Set([...errors, ...PARSER_ERRORS])) {
     const example: { status: number; summary: string; value: object; headers?: Record<string, HeaderDoc> } =
       ERROR_EXAMPLES[name];
     const entry = (byStatus[example.status] ??= {

@@ -173,6 +173,15 @@ export const transactionSearchResponses = {
       },
     }),
   },
+  431: {
+    description: 'The request headers are too large; answered before the operation is known.',
+    content: json(errorRef, {
+      headersTooLarge: {
+        summary: 'The request headers are larger than the HTTP parser takes (16 KiB)',
+        value: fault(SERVICE_MESSAGES.HEADERS_TOO_LARGE, 'HEADERS_TOO_LARGE'),
+      },
+    }),
+  },
   500: {
     description: 'An unexpected fault. No input causes one; the requestId finds it in the log.',
     content: json(errorRef, {

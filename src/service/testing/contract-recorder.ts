@@ -124,6 +124,23 @@ export function violationOf(
   return undefined;
 }
 
+/** The per-worker file of this run's observations, if the global setup made a directory. */
+function observationFile(): string | null {
+  const dir = process.env[CONTRACT_DIR_ENV];
+  if (!dir) return null;
+  mkdirSync(dir, { recursive: true });
+  return join(dir, `${process.pid}.jsonl`);
+}
+
+/**
+ * Counts an answer that did not come through `inject()` (one the HTTP parser gave on a real socket)
+ * towards the status coverage, as if the recorder had seen it.
+ */
+export function recordObservation(observation: Observation): void {
+  const file = observationFile();
+  if (file) appendFileSync(file, `${JSON.stringify(observation)}\n`);
+}
+
 /**
  * Holds `app` to its own document: every answer to `app.inject()` (the form with options and a
  * promise, which the tests use) is checked when it arrives. The framework's own answers (a 414 for a
@@ -132,9 +149,7 @@ export function violationOf(
  */
 export function recordContract(app: FastifyInstance, violations: string[]): void {
   let routes: Route[] | null = null;
-  const dir = process.env[CONTRACT_DIR_ENV];
-  if (dir) mkdirSync(dir, { recursive: true });
-  const file = dir ? join(dir, `${process.pid}.jsonl`) : null;
+  const file = observationFile();
   const check = (options: InjectOptions | string, response: LightMyRequestResponse) => {
     routes ??= routesOf(app.swagger() as unknown as OpenApiDocument);
     const method = (typeof options === 'string' ? 'GET' : (options.method ?? 'GET')).toUpperCase();
