@@ -269,7 +269,7 @@ export interface components {
       paymentResponseCode?: string;
       requestId?: string;
       /**
-       * @description Why a void or a refund was refused (docs/api.md#voids-refunds-and-settlement).
+       * @description Why a void or a refund was refused (docs/api.md#voids-refunds-and-settlement). PreviouslyVoided, AlreadySettled, PreviouslyRejected and CannotBeVoided are the values of the API we follow; NotSettled, AmountExceedsRemaining and NotRefundable are ours (it answers GenericDecline there).
        * @enum {string}
        */
       reversalResponseCode?:
@@ -279,7 +279,7 @@ export interface components {
         | 'NotSettled'
         | 'AmountExceedsRemaining'
         | 'NotRefundable'
-        | 'NotVoidable';
+        | 'CannotBeVoided';
     };
   };
   responses: never;
@@ -950,7 +950,7 @@ export interface operations {
             maskedAccountNumber: string;
             payer: string;
             /**
-             * @description The payment method: Ach or a card brand.
+             * @description The payment method: Ach or a card brand, as the API we follow names them. DinersClub and UnionPay are ours; its PaperCheck and LockboxCheck never occur here.
              * @enum {string}
              */
             transactionType:
@@ -1376,7 +1376,7 @@ export interface operations {
          * @example lovelace
          */
         payerName?: string;
-        /** @description `Processed`: approved payments; `Rejected`: declined ones; `Refunds`: refunds. */
+        /** @description `Processed`: approved payments; `Rejected`: declined ones; `Refunds`: refunds. The values of the API we follow; its others (PendingApproval, Chargeback, Returns, …) have no transactions here and are refused. */
         transactionSearchTypeId?: 'Processed' | 'Rejected' | 'Refunds';
       };
       header?: {

@@ -139,7 +139,7 @@ export const voidResponses = operationResponses(
     'previouslyVoided',
     'alreadySettled',
     'previouslyRejected',
-    'notVoidable',
+    'cannotBeVoided',
     'transactionNotFound',
     'uriTooLong',
   ],

@@ -154,10 +154,10 @@ export const ERROR_EXAMPLES = {
     summary: 'A refund of a refund: refund its original instead',
     value: reversal('NotRefundable', REVERSAL_MESSAGES.refundOfRefund),
   },
-  notVoidable: {
+  cannotBeVoided: {
     status: 400,
     summary: 'A refund cannot be voided',
-    value: reversal('NotVoidable', REVERSAL_MESSAGES.voidOfRefund),
+    value: reversal('CannotBeVoided', REVERSAL_MESSAGES.voidOfRefund),
   },
   malformedJson: {
     status: 400,

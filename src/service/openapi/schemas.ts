@@ -53,9 +53,10 @@ export const errorSchema = {
         'NotSettled',
         'AmountExceedsRemaining',
         'NotRefundable',
-        'NotVoidable',
+        'CannotBeVoided',
       ],
-      description: 'Why a void or a refund was refused (docs/api.md#voids-refunds-and-settlement).',
+      description:
+        'Why a void or a refund was refused (docs/api.md#voids-refunds-and-settlement). PreviouslyVoided, AlreadySettled, PreviouslyRejected and CannotBeVoided are the values of the API we follow; NotSettled, AmountExceedsRemaining and NotRefundable are ours (it answers GenericDecline there).',
     },
   },
   required: ['message'],
@@ -174,7 +175,8 @@ export const tokenSchema = {
     transactionType: {
       type: 'string',
       enum: TRANSACTION_TYPES,
-      description: 'The payment method: Ach or a card brand.',
+      description:
+        'The payment method: Ach or a card brand, as the API we follow names them. DinersClub and UnionPay are ours; its PaperCheck and LockboxCheck never occur here.',
     },
     maskedAccountNumber: { type: 'string', pattern: MASKED, examples: ['************4242'] },
     lastFour: { type: 'string', pattern: LAST_FOUR },

@@ -76,7 +76,8 @@ export const transactionSearchQuerySchema = {
       type: 'string',
       enum: [...TRANSACTION_SEARCH_TYPES],
       default: 'Processed',
-      description: '`Processed`: approved payments; `Rejected`: declined ones; `Refunds`: refunds.',
+      description:
+        '`Processed`: approved payments; `Rejected`: declined ones; `Refunds`: refunds. The values of the API we follow; its others (PendingApproval, Chargeback, Returns, …) have no transactions here and are refused.',
     },
     page: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1, description: 'The page, from 1.' },
     pageSize: {

@@ -227,7 +227,7 @@ describe('refund', () => {
     expect(await get(sale.id)).toMatchObject({ status: 'Refunded' });
   });
 
-  it('cannot be voided, before or after its settlement: 400 NotVoidable, and search still lists it', async () => {
+  it('cannot be voided, before or after its settlement: 400 CannotBeVoided, and search still lists it', async () => {
     const sale = await charge(50);
     await settle();
     const refund = (await refundOf(sale.id, { amount: 10 })).json<TransactionResponse>();
@@ -237,7 +237,7 @@ describe('refund', () => {
       expect(response.statusCode, when).toBe(400);
       expect(response.json()).toMatchObject({
         code: 'REVERSAL_DECLINED',
-        reversalResponseCode: 'NotVoidable',
+        reversalResponseCode: 'CannotBeVoided',
         message: 'This transaction is a refund, and a refund cannot be voided.',
       });
     }
