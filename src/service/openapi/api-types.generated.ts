@@ -743,9 +743,9 @@ export interface operations {
           /** @description At most 50 names (1..64 characters) to text (≤ 500 characters) or numbers. */
           attributeValues?: {
             [key: string]: string | number;
-          };
+          } | null;
           bankAccountInformation?: {
-            accountHolder?: string;
+            accountHolder?: string | null;
             /**
              * @description 4 to 17 digits, as text; white space and dashes anywhere are ignored.
              * @example 000123456789
@@ -753,14 +753,14 @@ export interface operations {
             accountNumber: string;
             /** @enum {string} */
             accountType: 'PersonalChecking' | 'PersonalSavings' | 'CorporateChecking' | 'CorporateSavings';
-            firstName?: string;
-            lastName?: string;
+            firstName?: string | null;
+            lastName?: string | null;
             /**
              * @description 9 digits, as text (white space and dashes ignored), ABA check digit, a Federal Reserve prefix.
              * @example 021000021
              */
             routingNumber: string;
-          };
+          } | null;
           creditCardInformation?: {
             /** @description Name on the card. */
             accountHolder: string;
@@ -786,7 +786,7 @@ export interface operations {
              * @example 2030
              */
             year: number | string;
-          };
+          } | null;
           /** Format: email */
           emailAddress: string;
           /** @description Name of the payer. */
@@ -1526,7 +1526,7 @@ export interface operations {
           /** @description Captures an authorization from POST /transactions/authorize. */
           authorizationId?: string | null;
           bankAccountInformation?: {
-            accountHolder?: string;
+            accountHolder?: string | null;
             /**
              * @description 4 to 17 digits, as text; white space and dashes anywhere are ignored.
              * @example 000123456789
@@ -1534,8 +1534,8 @@ export interface operations {
             accountNumber: string;
             /** @enum {string} */
             accountType: 'PersonalChecking' | 'PersonalSavings' | 'CorporateChecking' | 'CorporateSavings';
-            firstName?: string;
-            lastName?: string;
+            firstName?: string | null;
+            lastName?: string | null;
             /**
              * @description 9 digits, as text (white space and dashes ignored), ABA check digit, a Federal Reserve prefix.
              * @example 021000021
@@ -1571,8 +1571,8 @@ export interface operations {
           } | null;
           /** @enum {string|null} */
           currency?: 'USD' | null;
-          /** Format: email */
-          emailAddress?: string | null;
+          /** @description The payer’s address; empty or null: none. */
+          emailAddress?: ((string | unknown | unknown) | null) | unknown | unknown;
           /** @description Only with an impersonation key; part of amount. A JSON number (not text) of currency units with at most 2 decimals. */
           initiatingPartyFee?: number | null;
           /**

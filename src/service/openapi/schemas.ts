@@ -23,6 +23,16 @@ const MASKED = '^\\*+[0-9]{4}$';
 
 const text = (maxLength: number, description: string) => ({ type: 'string', minLength: 1, maxLength, description });
 
+/**
+ * An optional field that may also be `null`, meaning not sent: the .NET client of the API we follow
+ * sends every unset property as `null`.
+ */
+const orNull = <S extends { type: string; enum?: readonly unknown[] }>(schema: S) => ({
+  ...schema,
+  type: [schema.type, 'null'],
+  ...(schema.enum && { enum: [...schema.enum, null] }),
+});
+
 export const fieldErrorSchema = {
   type: 'object',
   properties: {
@@ -120,9 +130,9 @@ export const bankAccountInformationSchema = {
       description: '4 to 17 digits, as text; white space and dashes anywhere are ignored.',
       examples: ['000123456789'],
     },
-    accountHolder: { type: 'string', maxLength: 100 },
-    firstName: { type: 'string', maxLength: 100 },
-    lastName: { type: 'string', maxLength: 100 },
+    accountHolder: orNull({ type: 'string', maxLength: 100 }),
+    firstName: orNull({ type: 'string', maxLength: 100 }),
+    lastName: orNull({ type: 'string', maxLength: 100 }),
   },
   required: ['accountType', 'routingNumber', 'accountNumber'],
 } as const;
@@ -141,9 +151,9 @@ export const tokenRequestSchema = {
   properties: {
     payer: text(100, 'Name of the payer.'),
     emailAddress: { type: 'string', format: 'email', maxLength: 254 },
-    creditCardInformation: creditCardInformationSchema,
-    bankAccountInformation: bankAccountInformationSchema,
-    attributeValues: attributeValuesSchema,
+    creditCardInformation: orNull(creditCardInformationSchema),
+    bankAccountInformation: orNull(bankAccountInformationSchema),
+    attributeValues: orNull(attributeValuesSchema),
   },
   required: ['payer', 'emailAddress'],
 } as const;
@@ -317,16 +327,6 @@ export const transactionFeesSchema = {
   required: ['achPayerFee', 'creditCardPayerFee'],
 } as const;
 
-/**
- * An optional field that may also be `null`, meaning not sent: the .NET client of the API we follow
- * sends every unset property as `null`.
- */
-const orNull = <S extends { type: string; enum?: readonly unknown[] }>(schema: S) => ({
-  ...schema,
-  type: [schema.type, 'null'],
-  ...(schema.enum && { enum: [...schema.enum, null] }),
-});
-
 export const transactionRequestSchema = {
   type: 'object',
   description:
@@ -338,7 +338,12 @@ export const transactionRequestSchema = {
       money('The payer fee, part of amount. Omitted: the deprecated Mode C (the service adds the fee).'),
     ),
     initiatingPartyFee: orNull(money('Only with an impersonation key; part of amount.')),
-    emailAddress: orNull({ type: 'string', format: 'email', maxLength: 254 }),
+    emailAddress: {
+      type: ['string', 'null'],
+      maxLength: 254,
+      anyOf: [{ format: 'email' }, { maxLength: 0 }],
+      description: 'The payer’s address; empty or null: none.',
+    },
     tokenId: orNull({ type: 'string', pattern: TOKEN_ID, examples: ['tok_3kq9Zr0cJvQmWb1xT2aYd8Ln'] }),
     creditCardInformation: orNull(creditCardInformationSchema),
     bankAccountInformation: orNull(bankAccountInformationSchema),
