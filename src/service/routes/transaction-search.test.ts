@@ -445,7 +445,7 @@ describe('the OpenAPI document', () => {
       expect.arrayContaining(['beginDate', 'endDate', 'minAmount', 'payerName', 'page', 'pageSize']),
     );
     const responses = operation?.responses as Record<string, { content: { 'application/json': { examples: object } } }>;
-    expect(Object.keys(responses)).toEqual(['200', '400', '401', '403', '500']);
+    expect(Object.keys(responses)).toEqual(['200', '400', '401', '403', '431', '500']);
     for (const response of Object.values(responses))
       expect(Object.keys(response.content['application/json'].examples).length).toBeGreaterThan(0);
   });
