@@ -8,7 +8,7 @@ import type { TransactionResponse } from '../shared/wire.js';
 
 /** What `transactions.list` filters on; every filter optional (docs/api.md#searching-transactions). */
 export interface TransactionListFilters {
-  /** From this day (`'2026-11-01'`, UTC) or instant (a `Date`, or ISO text with an offset). Default: 30 days before endDate. */
+  /** From this day (`'2026-11-01'`, UTC) or instant (a `Date`, or ISO text; without an offset, UTC). Default: 30 days before endDate. */
   beginDate?: Date | string;
   /** Through this day or up to this instant. Default: now (when iterating: the moment iteration starts). */
   endDate?: Date | string;

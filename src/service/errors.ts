@@ -9,6 +9,8 @@ export const SERVICE_MESSAGES = {
   SECRET_IN_BROWSER:
     'This operation takes your API key and secret, which belong on your server: a web page ({origin}) cannot call it. A secret that has been in a page is exposed: rotate it now (npm run accounts -- rotate-secret NAME), and make this call from your server (the server SDK).',
   IMPERSONATION_NOT_ALLOWED: 'The impersonation key is not valid for these credentials.',
+  INVALID_IMPERSONATION_KEY:
+    'The impersonationAccountKey header is empty: send a client’s impersonation key, or leave the header out.',
   ORIGIN_NOT_ALLOWED: 'This origin is not allowed to use this public key.',
   NOT_FOUND: 'No such endpoint: {method} {path}.',
   TOKEN_NOT_FOUND: 'No such token.',

@@ -40,13 +40,17 @@ export function clientErrorHandler(nextId: () => string) {
 }
 
 /**
- * `DELETE` (and `GET`) carry no body: a `Content-Type` sent with an empty one is dropped, so a client
- * that sets `application/json` on every call can still delete (issue 10, item 9).
+ * An operation that reads no body (`GET`, `DELETE`, the sandbox's settle) or may go without one (a
+ * void, a refund: `bodyOptional`): a `Content-Type` sent with an empty body is dropped, so a client
+ * that sets `application/json` on every call can still call it.
  */
 export function ignoreTypeOfEmptyBody(request: FastifyRequest, _reply: FastifyReply, done: () => void): void {
   const { headers } = request;
+  const schema = request.routeOptions.schema;
+  const noBodyNeeded =
+    request.method === 'DELETE' || request.method === 'GET' || !schema?.body || schema.bodyOptional === true;
   if (
-    (request.method === 'DELETE' || request.method === 'GET') &&
+    noBodyNeeded &&
     headers['transfer-encoding'] === undefined &&
     (headers['content-length'] === undefined || headers['content-length'] === '0')
   )

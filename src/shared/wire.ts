@@ -96,7 +96,7 @@ export type ReversalResponseCode =
   | 'NotSettled'
   | 'AmountExceedsRemaining'
   | 'NotRefundable'
-  | 'NotVoidable';
+  | 'CannotBeVoided';
 
 /** A closed settlement batch (docs/api.md#voids-refunds-and-settlement): debits are payments, credits refunds. */
 export interface BatchResponse {

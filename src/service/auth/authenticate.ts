@@ -59,9 +59,11 @@ export async function authenticate(
   if (credential === 'public' && accepts === 'secret') throw ApiError.of(403, 'PUBLIC_KEY_NOT_ALLOWED');
 
   const impersonationKey = request.headers.impersonationaccountkey;
-  if (impersonationKey === undefined || impersonationKey === '') {
+  if (impersonationKey === undefined) {
     return { account, credential, actingFor: account, scope: { accountId: account.id, viaAccountId: null } };
   }
+  // An empty header is a mistake (a key that did not arrive), not a request to act for oneself.
+  if (impersonationKey === '') throw ApiError.of(400, 'INVALID_IMPERSONATION_KEY');
   const client =
     typeof impersonationKey === 'string'
       ? await cached('impersonation', impersonationKey, accounts.findByImpersonationKey)

@@ -3,6 +3,26 @@
  * edit: src/service/openapi/typed-client.test.ts fails when this differs from a fresh generation.
  */
 export interface paths {
+  '/api/v1/authorizations/{authorizationId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Retrieve an authorization
+     * @description Ours: the API we follow has no such read. Under /authorizations, not /transactions/, so no transaction path is ambiguous with it.
+     */
+    get: operations['getAuthorization'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/batches': {
     parameters: {
       query?: never;
@@ -206,23 +226,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/v1/transactions/authorizations/{authorizationId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Retrieve an authorization */
-    get: operations['getAuthorization'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/api/v1/transactions/authorize': {
     parameters: {
       query?: never;
@@ -268,7 +271,7 @@ export interface components {
       paymentResponseCode?: string;
       requestId?: string;
       /**
-       * @description Why a void or a refund was refused (docs/api.md#voids-refunds-and-settlement).
+       * @description Why a void or a refund was refused (docs/api.md#voids-refunds-and-settlement). PreviouslyVoided, AlreadySettled, PreviouslyRejected and CannotBeVoided are the values of the API we follow; NotSettled, AmountExceedsRemaining and NotRefundable are ours (it answers GenericDecline there).
        * @enum {string}
        */
       reversalResponseCode?:
@@ -278,7 +281,7 @@ export interface components {
         | 'NotSettled'
         | 'AmountExceedsRemaining'
         | 'NotRefundable'
-        | 'NotVoidable';
+        | 'CannotBeVoided';
     };
   };
   responses: never;
@@ -289,6 +292,104 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+  getAuthorization: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Optional. A system account acts for one of its linked clients: the client’s impersonation key (docs/api.md#impersonation). Omit it to act for yourself. */
+        impersonationAccountKey?: string;
+      };
+      path: {
+        authorizationId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The authorization, and whether it was captured. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description The amount held. Currency units, at most 2 decimals. */
+            amount: number;
+            authorizationId: string;
+            captured?: boolean;
+            /** Format: date-time */
+            expires: string;
+            transactionId?: number;
+          };
+        };
+      };
+      /** @description The request is not valid (field problems in errors), or a payment or a reversal was declined. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Basic realm="api"`. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The credentials may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found for these credentials and this impersonation. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A path segment is longer than 100 characters. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   listBatches: {
     parameters: {
       query?: {
@@ -357,6 +458,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
       500: {
         headers: {
@@ -381,7 +491,7 @@ export interface operations {
         impersonationAccountKey?: string;
       };
       path: {
-        /** @description The batch’s numeric id. */
+        /** @description The batch’s numeric id (no leading zeros). */
         batchId: string;
       };
       cookie?: never;
@@ -397,7 +507,7 @@ export interface operations {
           'application/json': {
             totalRecords: number;
             transactions: {
-              /** @description What the payer is charged; on a refund, minus what the payer gets back; 0 once voided. */
+              /** @description What the payer is charged; on a refund, minus what the payer gets back; 0 once voided. Currency units, at most 2 decimals. */
               amount: number;
               attributeValues: {
                 name: string;
@@ -418,18 +528,18 @@ export interface operations {
                 /** @enum {string} */
                 eventType: 'Sale' | 'Authorize' | 'Capture' | 'Void' | 'Refund' | 'Settle';
               }[];
-              /** @description The service's fee. */
+              /** @description The service's fee. Currency units, at most 2 decimals. */
               fee: number;
               id: number;
-              /** @description The initiating party’s fee, part of amount. */
+              /** @description The initiating party’s fee, part of amount. Currency units, at most 2 decimals. */
               initiatingPartyFee: number;
               maskedAccountNumber: string | null;
-              /** @description What the agency is funded; on a refund, minus the amount (the agency bears it). */
+              /** @description What the agency is funded; on a refund, minus the amount (the agency bears it). Currency units, at most 2 decimals. */
               netAmount: number;
               /** @description On a refund: the transaction it gives money back from. */
               originalTransactionId: number | null;
               payer: string;
-              /** @description The payer fee, part of amount. */
+              /** @description The payer fee, part of amount. Currency units, at most 2 decimals. */
               payerFee: number;
               /** @enum {string|null} */
               payerFeeMode: 'Included' | 'Custom' | 'ServiceCalculated' | null;
@@ -488,6 +598,15 @@ export interface operations {
       };
       /** @description A path segment is longer than 100 characters. */
       414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
         headers: {
           [name: string]: unknown;
         };
@@ -584,6 +703,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
       500: {
         headers: {
@@ -617,33 +745,33 @@ export interface operations {
           /** @description At most 50 names (1..64 characters) to text (≤ 500 characters) or numbers. */
           attributeValues?: {
             [key: string]: string | number;
-          };
+          } | null;
           bankAccountInformation?: {
-            accountHolder?: string;
+            accountHolder?: string | null;
             /**
-             * @description 4 to 17 digits (single spaces and dashes between them allowed).
+             * @description 4 to 17 digits, as text; white space and dashes anywhere are ignored.
              * @example 000123456789
              */
             accountNumber: string;
             /** @enum {string} */
             accountType: 'PersonalChecking' | 'PersonalSavings' | 'CorporateChecking' | 'CorporateSavings';
-            firstName?: string;
-            lastName?: string;
+            firstName?: string | null;
+            lastName?: string | null;
             /**
-             * @description 9 digits, ABA check digit, a Federal Reserve prefix.
+             * @description 9 digits, as text (white space and dashes ignored), ABA check digit, a Federal Reserve prefix.
              * @example 021000021
              */
             routingNumber: string;
-          };
+          } | null;
           creditCardInformation?: {
             /** @description Name on the card. */
             accountHolder: string;
             /**
-             * @description 12 to 19 digits (single spaces and dashes between them allowed), Luhn, an accepted brand.
+             * @description 12 to 19 digits, as text; white space and dashes anywhere are ignored. Luhn, an accepted brand.
              * @example 4242 4242 4242 4242
              */
             cardNumber: string;
-            /** @description 3 digits, 4 for American Express. Never stored. */
+            /** @description 3 digits, 4 for American Express (white space around them is ignored). Never stored. */
             cvc: string;
             /**
              * @description "01".."12" or 1..12.
@@ -651,16 +779,16 @@ export interface operations {
              */
             month: string | number;
             /**
-             * @description Optional: 3 to 10 letters, digits, spaces or dashes.
+             * @description Optional (null or empty: none): 3 to 10 letters, digits, spaces or dashes, starting and ending with a letter or digit.
              * @example 12345
              */
-            postalCode?: string;
+            postalCode?: string | null;
             /**
              * @description Four digits; not in the past, at most 20 years ahead.
              * @example 2030
              */
             year: number | string;
-          };
+          } | null;
           /** Format: email */
           emailAddress: string;
           /** @description Name of the payer. */
@@ -763,6 +891,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
       500: {
         headers: {
@@ -815,7 +952,7 @@ export interface operations {
             maskedAccountNumber: string;
             payer: string;
             /**
-             * @description The payment method: Ach or a card brand.
+             * @description The payment method: Ach or a card brand, as the API we follow names them. DinersClub and UnionPay are ours; its PaperCheck and LockboxCheck never occur here.
              * @enum {string}
              */
             transactionType:
@@ -863,6 +1000,15 @@ export interface operations {
       };
       /** @description A path segment is longer than 100 characters. */
       414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
         headers: {
           [name: string]: unknown;
         };
@@ -974,6 +1120,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
       500: {
         headers: {
@@ -989,7 +1144,7 @@ export interface operations {
     parameters: {
       query: {
         /**
-         * @description The net amount due, in currency units: > 0, at most 2 decimals.
+         * @description The net amount due, in currency units: more than 0, at most 2 decimals.
          * @example 100
          */
         amount: number;
@@ -1011,12 +1166,12 @@ export interface operations {
         content: {
           'application/json': {
             /**
-             * @description The payer fee of an ACH payment.
+             * @description The payer fee of an ACH payment. Currency units, at most 2 decimals.
              * @example 3
              */
             achPayerFee: number;
             /**
-             * @description The payer fee of a card payment.
+             * @description The payer fee of a card payment. Currency units, at most 2 decimals.
              * @example 3.25
              */
             creditCardPayerFee: number;
@@ -1052,6 +1207,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
       500: {
         headers: {
@@ -1077,7 +1241,7 @@ export interface operations {
       content: {
         'application/json': {
           /**
-           * @description The net amount due, in currency units: > 0, at most 2 decimals.
+           * @description The net amount due: more than 0. A JSON number (not text) of currency units with at most 2 decimals.
            * @example 100
            */
           amount: number;
@@ -1093,12 +1257,12 @@ export interface operations {
         content: {
           'application/json': {
             /**
-             * @description The payer fee of an ACH payment.
+             * @description The payer fee of an ACH payment. Currency units, at most 2 decimals.
              * @example 3
              */
             achPayerFee: number;
             /**
-             * @description The payer fee of a card payment.
+             * @description The payer fee of a card payment. Currency units, at most 2 decimals.
              * @example 3.25
              */
             creditCardPayerFee: number;
@@ -1152,6 +1316,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
       500: {
         headers: {
@@ -1177,12 +1350,12 @@ export interface operations {
          */
         batchId?: string;
         /**
-         * @description From this date (`YYYY-MM-DD`, its start in UTC) or instant (ISO 8601 with an offset; send `+` as `%2B`). Default: 30 days before endDate.
+         * @description From this date (`YYYY-MM-DD`, its start in UTC) or instant (ISO 8601; send `+` as `%2B`; without an offset, UTC, as the .NET client sends it). Default: 30 days before endDate.
          * @example 2026-11-01
          */
         beginDate?: string;
         /**
-         * @description Through this date (`YYYY-MM-DD`, its end in UTC) or up to this instant. Default: now. Must be after beginDate.
+         * @description Through this date (`YYYY-MM-DD`, its end in UTC) or up to this instant (without an offset, UTC). Default: now. Must be after beginDate.
          * @example 2026-11-22T23:59:59Z
          */
         endDate?: string;
@@ -1205,7 +1378,7 @@ export interface operations {
          * @example lovelace
          */
         payerName?: string;
-        /** @description `Processed`: approved payments; `Rejected`: declined ones; `Refunds`: refunds. */
+        /** @description `Processed`: approved payments; `Rejected`: declined ones; `Refunds`: refunds. The values of the API we follow; its others (PendingApproval, Chargeback, Returns, …) have no transactions here and are refused. */
         transactionSearchTypeId?: 'Processed' | 'Rejected' | 'Refunds';
       };
       header?: {
@@ -1227,7 +1400,7 @@ export interface operations {
             /** @description How many transactions match, on every page. */
             totalRecords: number;
             transactions: {
-              /** @description What the payer is charged; on a refund, minus what the payer gets back; 0 once voided. */
+              /** @description What the payer is charged; on a refund, minus what the payer gets back; 0 once voided. Currency units, at most 2 decimals. */
               amount: number;
               attributeValues: {
                 name: string;
@@ -1248,18 +1421,18 @@ export interface operations {
                 /** @enum {string} */
                 eventType: 'Sale' | 'Authorize' | 'Capture' | 'Void' | 'Refund' | 'Settle';
               }[];
-              /** @description The service's fee. */
+              /** @description The service's fee. Currency units, at most 2 decimals. */
               fee: number;
               id: number;
-              /** @description The initiating party’s fee, part of amount. */
+              /** @description The initiating party’s fee, part of amount. Currency units, at most 2 decimals. */
               initiatingPartyFee: number;
               maskedAccountNumber: string | null;
-              /** @description What the agency is funded; on a refund, minus the amount (the agency bears it). */
+              /** @description What the agency is funded; on a refund, minus the amount (the agency bears it). Currency units, at most 2 decimals. */
               netAmount: number;
               /** @description On a refund: the transaction it gives money back from. */
               originalTransactionId: number | null;
               payer: string;
-              /** @description The payer fee, part of amount. */
+              /** @description The payer fee, part of amount. Currency units, at most 2 decimals. */
               payerFee: number;
               /** @enum {string|null} */
               payerFeeMode: 'Included' | 'Custom' | 'ServiceCalculated' | null;
@@ -1307,6 +1480,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
       500: {
         headers: {
@@ -1333,45 +1515,45 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    /** @description Exactly one of tokenId, creditCardInformation, bankAccountInformation or authorizationId (docs/api.md#transactions). */
+    /** @description Exactly one of tokenId, creditCardInformation, bankAccountInformation or authorizationId (docs/api.md#transactions). An optional field sent as null counts as not sent. */
     requestBody: {
       content: {
         'application/json': {
-          /** @description Total charged, including payerFee when one is sent. */
+          /** @description Total charged, including payerFee when one is sent; more than 0. A JSON number (not text) of currency units with at most 2 decimals. */
           amount: number;
           /** @description At most 50 names (1..64 characters) to text (≤ 500 characters) or numbers. */
           attributeValues?: {
             [key: string]: string | number;
-          };
+          } | null;
           /** @description Captures an authorization from POST /transactions/authorize. */
-          authorizationId?: string;
+          authorizationId?: string | null;
           bankAccountInformation?: {
-            accountHolder?: string;
+            accountHolder?: string | null;
             /**
-             * @description 4 to 17 digits (single spaces and dashes between them allowed).
+             * @description 4 to 17 digits, as text; white space and dashes anywhere are ignored.
              * @example 000123456789
              */
             accountNumber: string;
             /** @enum {string} */
             accountType: 'PersonalChecking' | 'PersonalSavings' | 'CorporateChecking' | 'CorporateSavings';
-            firstName?: string;
-            lastName?: string;
+            firstName?: string | null;
+            lastName?: string | null;
             /**
-             * @description 9 digits, ABA check digit, a Federal Reserve prefix.
+             * @description 9 digits, as text (white space and dashes ignored), ABA check digit, a Federal Reserve prefix.
              * @example 021000021
              */
             routingNumber: string;
-          };
-          comments?: string;
+          } | null;
+          comments?: string | null;
           creditCardInformation?: {
             /** @description Name on the card. */
             accountHolder: string;
             /**
-             * @description 12 to 19 digits (single spaces and dashes between them allowed), Luhn, an accepted brand.
+             * @description 12 to 19 digits, as text; white space and dashes anywhere are ignored. Luhn, an accepted brand.
              * @example 4242 4242 4242 4242
              */
             cardNumber: string;
-            /** @description 3 digits, 4 for American Express. Never stored. */
+            /** @description 3 digits, 4 for American Express (white space around them is ignored). Never stored. */
             cvc: string;
             /**
              * @description "01".."12" or 1..12.
@@ -1379,34 +1561,34 @@ export interface operations {
              */
             month: string | number;
             /**
-             * @description Optional: 3 to 10 letters, digits, spaces or dashes.
+             * @description Optional (null or empty: none): 3 to 10 letters, digits, spaces or dashes, starting and ending with a letter or digit.
              * @example 12345
              */
-            postalCode?: string;
+            postalCode?: string | null;
             /**
              * @description Four digits; not in the past, at most 20 years ahead.
              * @example 2030
              */
             year: number | string;
-          };
-          /** @enum {string} */
-          currency?: 'USD';
-          /** Format: email */
-          emailAddress?: string;
-          /** @description Only with an impersonation key; part of amount. */
-          initiatingPartyFee?: number;
+          } | null;
+          /** @enum {string|null} */
+          currency?: 'USD' | null;
+          /** @description The payer’s address; empty or null: none. */
+          emailAddress?: ((string | unknown | unknown) | null) | unknown | unknown;
+          /** @description Only with an impersonation key; part of amount. A JSON number (not text) of currency units with at most 2 decimals. */
+          initiatingPartyFee?: number | null;
           /**
-           * @description IPv4 or IPv6 address of the payer; recommended.
+           * @description IPv4 or IPv6 address of the payer; recommended. Empty: none.
            * @example 203.0.113.7
            */
-          ipAddress?: string;
+          ipAddress?: string | null;
           /** @description Name of the payer. */
           payer: string;
-          /** @description The payer fee, part of amount. Omitted: the deprecated Mode C (the service adds the fee). */
-          payerFee?: number;
-          sendReceipt?: boolean;
+          /** @description The payer fee, part of amount. Omitted: the deprecated Mode C (the service adds the fee). A JSON number (not text) of currency units with at most 2 decimals. */
+          payerFee?: number | null;
+          sendReceipt?: boolean | null;
           /** @example tok_3kq9Zr0cJvQmWb1xT2aYd8Ln */
-          tokenId?: string;
+          tokenId?: string | null;
         };
       };
     };
@@ -1424,7 +1606,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            /** @description What the payer is charged; on a refund, minus what the payer gets back; 0 once voided. */
+            /** @description What the payer is charged; on a refund, minus what the payer gets back; 0 once voided. Currency units, at most 2 decimals. */
             amount: number;
             attributeValues: {
               name: string;
@@ -1445,18 +1627,18 @@ export interface operations {
               /** @enum {string} */
               eventType: 'Sale' | 'Authorize' | 'Capture' | 'Void' | 'Refund' | 'Settle';
             }[];
-            /** @description The service's fee. */
+            /** @description The service's fee. Currency units, at most 2 decimals. */
             fee: number;
             id: number;
-            /** @description The initiating party’s fee, part of amount. */
+            /** @description The initiating party’s fee, part of amount. Currency units, at most 2 decimals. */
             initiatingPartyFee: number;
             maskedAccountNumber: string | null;
-            /** @description What the agency is funded; on a refund, minus the amount (the agency bears it). */
+            /** @description What the agency is funded; on a refund, minus the amount (the agency bears it). Currency units, at most 2 decimals. */
             netAmount: number;
             /** @description On a refund: the transaction it gives money back from. */
             originalTransactionId: number | null;
             payer: string;
-            /** @description The payer fee, part of amount. */
+            /** @description The payer fee, part of amount. Currency units, at most 2 decimals. */
             payerFee: number;
             /** @enum {string|null} */
             payerFeeMode: 'Included' | 'Custom' | 'ServiceCalculated' | null;
@@ -1541,6 +1723,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
       500: {
         headers: {
@@ -1560,7 +1751,7 @@ export interface operations {
         impersonationAccountKey?: string;
       };
       path: {
-        /** @description The numeric id, or the txn_… public id. */
+        /** @description The numeric id (no leading zeros), or the txn_… public id. */
         transactionId: string;
       };
       cookie?: never;
@@ -1574,7 +1765,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            /** @description What the payer is charged; on a refund, minus what the payer gets back; 0 once voided. */
+            /** @description What the payer is charged; on a refund, minus what the payer gets back; 0 once voided. Currency units, at most 2 decimals. */
             amount: number;
             attributeValues: {
               name: string;
@@ -1595,18 +1786,18 @@ export interface operations {
               /** @enum {string} */
               eventType: 'Sale' | 'Authorize' | 'Capture' | 'Void' | 'Refund' | 'Settle';
             }[];
-            /** @description The service's fee. */
+            /** @description The service's fee. Currency units, at most 2 decimals. */
             fee: number;
             id: number;
-            /** @description The initiating party’s fee, part of amount. */
+            /** @description The initiating party’s fee, part of amount. Currency units, at most 2 decimals. */
             initiatingPartyFee: number;
             maskedAccountNumber: string | null;
-            /** @description What the agency is funded; on a refund, minus the amount (the agency bears it). */
+            /** @description What the agency is funded; on a refund, minus the amount (the agency bears it). Currency units, at most 2 decimals. */
             netAmount: number;
             /** @description On a refund: the transaction it gives money back from. */
             originalTransactionId: number | null;
             payer: string;
-            /** @description The payer fee, part of amount. */
+            /** @description The payer fee, part of amount. Currency units, at most 2 decimals. */
             payerFee: number;
             /** @enum {string|null} */
             payerFeeMode: 'Included' | 'Custom' | 'ServiceCalculated' | null;
@@ -1664,6 +1855,15 @@ export interface operations {
       };
       /** @description A path segment is longer than 100 characters. */
       414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
         headers: {
           [name: string]: unknown;
         };
@@ -1695,16 +1895,16 @@ export interface operations {
         impersonationAccountKey?: string;
       };
       path: {
-        /** @description The numeric id, or the txn_… public id. */
+        /** @description The numeric id (no leading zeros), or the txn_… public id. */
         transactionId: string;
       };
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': {
           /**
-           * @description The amount to give back, in currency units; without it, all that is left to refund.
+           * @description The amount to give back: a JSON number of currency units, more than 0, with at most 2 decimals; without it, all that is left to refund.
            * @example 40
            */
           amount?: number;
@@ -1725,7 +1925,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            /** @description What the payer is charged; on a refund, minus what the payer gets back; 0 once voided. */
+            /** @description What the payer is charged; on a refund, minus what the payer gets back; 0 once voided. Currency units, at most 2 decimals. */
             amount: number;
             attributeValues: {
               name: string;
@@ -1746,18 +1946,18 @@ export interface operations {
               /** @enum {string} */
               eventType: 'Sale' | 'Authorize' | 'Capture' | 'Void' | 'Refund' | 'Settle';
             }[];
-            /** @description The service's fee. */
+            /** @description The service's fee. Currency units, at most 2 decimals. */
             fee: number;
             id: number;
-            /** @description The initiating party’s fee, part of amount. */
+            /** @description The initiating party’s fee, part of amount. Currency units, at most 2 decimals. */
             initiatingPartyFee: number;
             maskedAccountNumber: string | null;
-            /** @description What the agency is funded; on a refund, minus the amount (the agency bears it). */
+            /** @description What the agency is funded; on a refund, minus the amount (the agency bears it). Currency units, at most 2 decimals. */
             netAmount: number;
             /** @description On a refund: the transaction it gives money back from. */
             originalTransactionId: number | null;
             payer: string;
-            /** @description The payer fee, part of amount. */
+            /** @description The payer fee, part of amount. Currency units, at most 2 decimals. */
             payerFee: number;
             /** @enum {string|null} */
             payerFeeMode: 'Included' | 'Custom' | 'ServiceCalculated' | null;
@@ -1853,6 +2053,15 @@ export interface operations {
       };
       /** @description The Idempotency-Key was used with another body. */
       422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
         headers: {
           [name: string]: unknown;
         };
@@ -1884,12 +2093,12 @@ export interface operations {
         impersonationAccountKey?: string;
       };
       path: {
-        /** @description The numeric id, or the txn_… public id. */
+        /** @description The numeric id (no leading zeros), or the txn_… public id. */
         transactionId: string;
       };
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': {
           /** @description Accepted for compatibility; the sandbox sends no receipts. */
@@ -1907,7 +2116,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            /** @description What the payer is charged; on a refund, minus what the payer gets back; 0 once voided. */
+            /** @description What the payer is charged; on a refund, minus what the payer gets back; 0 once voided. Currency units, at most 2 decimals. */
             amount: number;
             attributeValues: {
               name: string;
@@ -1928,18 +2137,18 @@ export interface operations {
               /** @enum {string} */
               eventType: 'Sale' | 'Authorize' | 'Capture' | 'Void' | 'Refund' | 'Settle';
             }[];
-            /** @description The service's fee. */
+            /** @description The service's fee. Currency units, at most 2 decimals. */
             fee: number;
             id: number;
-            /** @description The initiating party’s fee, part of amount. */
+            /** @description The initiating party’s fee, part of amount. Currency units, at most 2 decimals. */
             initiatingPartyFee: number;
             maskedAccountNumber: string | null;
-            /** @description What the agency is funded; on a refund, minus the amount (the agency bears it). */
+            /** @description What the agency is funded; on a refund, minus the amount (the agency bears it). Currency units, at most 2 decimals. */
             netAmount: number;
             /** @description On a refund: the transaction it gives money back from. */
             originalTransactionId: number | null;
             payer: string;
-            /** @description The payer fee, part of amount. */
+            /** @description The payer fee, part of amount. Currency units, at most 2 decimals. */
             payerFee: number;
             /** @enum {string|null} */
             payerFeeMode: 'Included' | 'Custom' | 'ServiceCalculated' | null;
@@ -2042,88 +2251,8 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  getAuthorization: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Optional. A system account acts for one of its linked clients: the client’s impersonation key (docs/api.md#impersonation). Omit it to act for yourself. */
-        impersonationAccountKey?: string;
-      };
-      path: {
-        authorizationId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The authorization, and whether it was captured. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @description The amount held. */
-            amount: number;
-            authorizationId: string;
-            captured?: boolean;
-            /** Format: date-time */
-            expires: string;
-            transactionId?: number;
-          };
-        };
-      };
-      /** @description The request is not valid (field problems in errors), or a payment or a reversal was declined. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Missing or invalid credentials. */
-      401: {
-        headers: {
-          /** @description The scheme to authenticate with: `Basic realm="api"`. */
-          'WWW-Authenticate'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The credentials may not do this. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Not found for these credentials and this impersonation. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description A path segment is longer than 100 characters. */
-      414: {
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
         headers: {
           [name: string]: unknown;
         };
@@ -2160,7 +2289,7 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          /** @description The amount to hold, in currency units. */
+          /** @description The amount to hold; more than 0. A JSON number (not text) of currency units with at most 2 decimals. */
           amount: number;
           tokenId: string;
         };
@@ -2178,7 +2307,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            /** @description The amount held. */
+            /** @description The amount held. Currency units, at most 2 decimals. */
             amount: number;
             authorizationId: string;
             captured?: boolean;
@@ -2248,6 +2377,15 @@ export interface operations {
       };
       /** @description The Idempotency-Key was used with another body. */
       422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
         headers: {
           [name: string]: unknown;
         };

@@ -5,15 +5,23 @@
  * these make every documented status of every operation happen in some test
  * (testing/contract-coverage.ts checks that after a full run).
  */
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Repository } from '../storage/repository.js';
-import { routesOf, violationOf, type OpenApiDocument, type Route } from '../testing/contract-recorder.js';
+import {
+  recordObservation,
+  routesOf,
+  violationOf,
+  type OpenApiDocument,
+  type Route,
+} from '../testing/contract-recorder.js';
 import {
   CARD,
   TEST_CONFIG,
   apiKey,
   basic,
   cardToken,
+  matching,
   request,
   startTestService,
   type TestService,
@@ -154,20 +162,18 @@ describe('the recorder that holds every test answer to the document', () => {
 
   it('reads the path the app was given: dots resolved by inject (`/transactions/%2E` is the search), `//` kept', async () => {
     const before = service.contractViolations.length;
-    for (const url of [
-      '/api/v1/transactions/%2E',
-      '/api/v1/transactions/authorizations/..',
-      '/api/v1/./tokens/x',
-      '//%',
-    ])
+    for (const url of ['/api/v1/transactions/%2E', '/api/v1/authorizations/..', '/api/v1/./tokens/x', '//%'])
       await request(service.app, 'GET', url, { headers: { authorization: basic(service.accounts.springfield) } });
     expect(service.contractViolations.slice(before)).toEqual([]);
   });
 
-  it('takes money with 2 decimals as multiples of 0.01 despite floating point, and refuses a third', () => {
+  it('takes money with 2 decimals whatever floating point makes of it, and refuses a third', () => {
     const fees = routes.find((route) => route.operationId === 'getTransactionFees') as Route;
     expect(violationOf(fees, 200, {}, '{"achPayerFee":1234567.89,"creditCardPayerFee":9999999.99}')).toBe(undefined);
-    expect(violationOf(fees, 200, {}, '{"achPayerFee":3.005,"creditCardPayerFee":1}')).toMatch(/multiple of 0.01/);
+    expect(violationOf(fees, 200, {}, '{"achPayerFee":0.07,"creditCardPayerFee":32.01}')).toBe(undefined);
+    expect(violationOf(fees, 200, {}, '{"achPayerFee":3.005,"creditCardPayerFee":1}')).toMatch(
+      /more than 2 decimals: 3.005/,
+    );
   });
 
   it('refuses an undeclared status, a body that breaks its schema, a 201 without Location', () => {
@@ -209,6 +215,21 @@ describe('the answers every operation gives', () => {
     }
   });
 
+  it('400 for an empty impersonationAccountKey: a key or no header, never an empty one', async () => {
+    for (const operation of operations.filter((candidate) => declares(candidate, 'impersonationAccountKey'))) {
+      const response = await send(operation, { headers: { impersonationAccountKey: '' } });
+      expect([operation.operationId, response.statusCode, response.json()]).toMatchObject([
+        operation.operationId,
+        400,
+        {
+          code: 'INVALID_IMPERSONATION_KEY',
+          message:
+            'The impersonationAccountKey header is empty: send a client’s impersonation key, or leave the header out.',
+        },
+      ]);
+    }
+  });
+
   it('403 for the public key where key and secret are needed', async () => {
     for (const operation of operations.filter((candidate) => candidate.secretOnly)) {
       const response = await send(operation, { authorization: apiKey(service.accounts.springfield) });
@@ -231,6 +252,32 @@ describe('the answers every operation gives', () => {
       const response = await send(operation, { app: broken });
       expect([operation.operationId, response.statusCode]).toEqual([operation.operationId, 500]);
       expect(Object.keys(response.json<object>()).sort()).toEqual(['code', 'message', 'requestId']);
+    }
+  });
+
+  it('431 for headers over the limit, over a real socket (the HTTP parser answers before any route)', async () => {
+    const address = await service.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    for (const operation of operations) {
+      const raw = `${operation.method} ${operation.url} HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`;
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(port), '127.0.0.1', () => socket.end(raw));
+        let text = '';
+        socket.on('data', (chunk) => (text += String(chunk)));
+        socket.on('close', () => resolve(text));
+        socket.on('error', reject);
+      });
+      const [head = '', body = ''] = answer.split('\r\n\r\n');
+      const status = Number(/^HTTP\/1\.1 (\d{3}) /.exec(head)?.[1]);
+      const route = routes.find((candidate) => candidate.operationId === operation.operationId) as Route;
+      const violation = violationOf(route, status, {}, body);
+      recordObservation({ operationId: operation.operationId, status, ...(violation && { violation }) });
+      expect([operation.operationId, status, violation, JSON.parse(body) as unknown]).toEqual([
+        operation.operationId,
+        431,
+        undefined,
+        { message: 'The request headers are too large.', code: 'HEADERS_TOO_LARGE', requestId: matching(/^req_/) },
+      ]);
     }
   });
 

@@ -3,6 +3,7 @@
  * every status each operation gives with a named example (docs/api.md#voids-refunds-and-settlement).
  */
 import { MAX_PAGE_SIZE } from '../../shared/transaction-search.js';
+import { ID_PATTERNS } from '../../shared/validators/ids.js';
 import {
   BODY_ERRORS,
   IDEMPOTENCY_ERRORS,
@@ -35,8 +36,8 @@ export const refundRequestSchema = {
       type: 'number',
       exclusiveMinimum: 0,
       maximum: 10_000_000,
-      multipleOf: 0.01,
-      description: 'The amount to give back, in currency units; without it, all that is left to refund.',
+      description:
+        'The amount to give back: a JSON number of currency units, more than 0, with at most 2 decimals; without it, all that is left to refund.',
       examples: [40],
     },
     sendReceipt: { type: 'boolean', description: 'Accepted for compatibility; the sandbox sends no receipts.' },
@@ -61,7 +62,9 @@ export const batchSchema = {
 
 export const batchIdParamsSchema = {
   type: 'object',
-  properties: { batchId: { type: 'string', pattern: '^\\d{1,9}$', description: 'The batch’s numeric id.' } },
+  properties: {
+    batchId: { type: 'string', pattern: ID_PATTERNS.batch, description: 'The batch’s numeric id (no leading zeros).' },
+  },
   required: ['batchId'],
 } as const;
 
@@ -136,7 +139,7 @@ export const voidResponses = operationResponses(
     'previouslyVoided',
     'alreadySettled',
     'previouslyRejected',
-    'notVoidable',
+    'cannotBeVoided',
     'transactionNotFound',
     'uriTooLong',
   ],

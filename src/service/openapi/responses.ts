@@ -11,6 +11,7 @@
 import { payerDeclineMessage } from '../../shared/messages/payer-declines.js';
 import { REVERSAL_MESSAGES } from '../payments/reversal.js';
 import { duplicateMessage } from '../payments/sale.js';
+import { SERVICE_MESSAGES } from '../errors.js';
 import { errorSchema } from './schemas.js';
 
 /**
@@ -163,10 +164,10 @@ export const ERROR_EXAMPLES = {
     summary: 'A refund of a refund: refund its original instead',
     value: reversal('NotRefundable', REVERSAL_MESSAGES.refundOfRefund),
   },
-  notVoidable: {
+  cannotBeVoided: {
     status: 400,
     summary: 'A refund cannot be voided',
-    value: reversal('NotVoidable', REVERSAL_MESSAGES.voidOfRefund),
+    value: reversal('CannotBeVoided', REVERSAL_MESSAGES.voidOfRefund),
   },
   malformedJson: {
     status: 400,
@@ -177,6 +178,11 @@ export const ERROR_EXAMPLES = {
     status: 400,
     summary: 'The Idempotency-Key header is not 1 to 255 visible characters',
     value: fault('The Idempotency-Key header must be 1 to 255 visible characters.', 'INVALID_IDEMPOTENCY_KEY'),
+  },
+  invalidImpersonationKey: {
+    status: 400,
+    summary: 'The impersonationAccountKey header was sent empty',
+    value: fault(SERVICE_MESSAGES.INVALID_IMPERSONATION_KEY, 'INVALID_IMPERSONATION_KEY'),
   },
   invalidHost: {
     status: 400,
@@ -225,6 +231,11 @@ export const ERROR_EXAMPLES = {
     summary: 'The first request with this Idempotency-Key still runs',
     value: fault('A request with this Idempotency-Key is still running. Try again shortly.', 'IDEMPOTENCY_KEY_IN_USE'),
     headers: { 'Retry-After': HEADERS.RetryAfter },
+  },
+  headersTooLarge: {
+    status: 431,
+    summary: 'The request headers are larger than the HTTP parser takes (16 KiB)',
+    value: fault(SERVICE_MESSAGES.HEADERS_TOO_LARGE, 'HEADERS_TOO_LARGE'),
   },
   payloadTooLarge: {
     status: 413,
@@ -276,12 +287,14 @@ const STATUS_DESCRIPTIONS: Record<number, string> = {
   415: 'The body is not application/json.',
   422: 'The Idempotency-Key was used with another body.',
   429: 'Over the rate limit; retry after Retry-After seconds.',
+  431: 'The request headers are too large; answered before the operation is known.',
   500: 'An unexpected fault. No input causes one; the requestId finds it in the log.',
 };
 
 /** Answers every authenticated operation can give, whatever it does. */
 export const AUTH_ERRORS = [
   'invalidHost',
+  'invalidImpersonationKey',
   'unauthorized',
   'impersonationNotAllowed',
   'internalError',
@@ -312,16 +325,20 @@ export const IDEMPOTENCY_ERRORS = [
   'idempotencyKeyReused',
 ] as const satisfies readonly ErrorExample[];
 
+/** Answers the HTTP parser gives before any operation is known, so every operation can give them. */
+export const PARSER_ERRORS = ['headersTooLarge'] as const satisfies readonly ErrorExample[];
+
 /**
- * The `response` map of an operation: its successes as given, and its errors grouped by status, each
- * status with the error schema, the headers its examples carry and every example by name.
+ * The `response` map of an operation: its successes as given, and its errors (with `PARSER_ERRORS`)
+ * grouped by status, each status with the error schema, the headers its examples carry and every
+ * example by name.
  */
 export function operationResponses(
   successes: Record<number, ResponseDoc>,
   errors: readonly ErrorExample[],
 ): Record<number, ResponseDoc> {
   const byStatus: Record<number, ResponseDoc> = { ...successes };
-  for (const name of new Set(errors)) {
+  for (const name of new Set([...errors, ...PARSER_ERRORS])) {
     const example: { status: number; summary: string; value: object; headers?: Record<string, HeaderDoc> } =
       ERROR_EXAMPLES[name];
     const entry = (byStatus[example.status] ??= {

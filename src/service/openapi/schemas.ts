@@ -3,18 +3,35 @@
  * responses are serialized through them (so nothing undeclared can leak), and request schemas are
  * paired with the shared validators that enforce them (request-schema.ts).
  */
+import { ID_PATTERNS } from '../../shared/validators/ids.js';
+import { POSTAL_CODE_PATTERN } from '../../shared/validators/postal-code.js';
+import { DIGIT_SEPARATORS, WHITE_SPACE } from '../../shared/validators/verification.js';
 import { ACCOUNT_TYPES } from '../../shared/wire.js';
 
 const TRANSACTION_TYPES = ['Ach', 'Visa', 'MasterCard', 'Discover', 'AmericanExpress', 'Jcb', 'DinersClub', 'UnionPay'];
 
-/** Ids as the service makes them (src/service/random.ts): a prefix and base64url characters. */
-const TOKEN_ID = '^tok_[A-Za-z0-9_-]{1,60}$';
-const AUTHORIZATION_ID = '^auth_[A-Za-z0-9_-]{1,59}$';
-const PUBLIC_TRANSACTION_ID = '^txn_[A-Za-z0-9_-]{1,60}$';
+/** Ids as the service spells them, one spelling each (src/shared/validators/ids.ts). */
+const TOKEN_ID = ID_PATTERNS.token;
+const AUTHORIZATION_ID = ID_PATTERNS.authorization;
+const PUBLIC_TRANSACTION_ID = ID_PATTERNS.publicTransaction;
 const LAST_FOUR = '^[0-9]{4}$';
+/** Text the validators trim (src/shared/validators/verification.ts): white space around it is allowed. */
+const trimmed = (pattern: string) => `^[${WHITE_SPACE}]*${pattern}[${WHITE_SPACE}]*$`;
+/** `count` digits with white space or dashes anywhere between and around them. */
+const separatedDigits = (count: string) => `^[${DIGIT_SEPARATORS}]*(?:[0-9][${DIGIT_SEPARATORS}]*)${count}$`;
 const MASKED = '^\\*+[0-9]{4}$';
 
 const text = (maxLength: number, description: string) => ({ type: 'string', minLength: 1, maxLength, description });
+
+/**
+ * An optional field that may also be `null`, meaning not sent: the .NET client of the API we follow
+ * sends every unset property as `null`.
+ */
+const orNull = <S extends { type: string; enum?: readonly unknown[] }>(schema: S) => ({
+  ...schema,
+  type: [schema.type, 'null'],
+  ...(schema.enum && { enum: [...schema.enum, null] }),
+});
 
 export const fieldErrorSchema = {
   type: 'object',
@@ -51,9 +68,10 @@ export const errorSchema = {
         'NotSettled',
         'AmountExceedsRemaining',
         'NotRefundable',
-        'NotVoidable',
+        'CannotBeVoided',
       ],
-      description: 'Why a void or a refund was refused (docs/api.md#voids-refunds-and-settlement).',
+      description:
+        'Why a void or a refund was refused (docs/api.md#voids-refunds-and-settlement). PreviouslyVoided, AlreadySettled, PreviouslyRejected and CannotBeVoided are the values of the API we follow; NotSettled, AmountExceedsRemaining and NotRefundable are ours (it answers GenericDecline there).',
     },
   },
   required: ['message'],
@@ -65,14 +83,18 @@ export const creditCardInformationSchema = {
     accountHolder: text(100, 'Name on the card.'),
     cardNumber: {
       type: 'string',
-      pattern: '^[0-9](?:[ -]?[0-9]){11,18}$',
-      description: '12 to 19 digits (single spaces and dashes between them allowed), Luhn, an accepted brand.',
+      pattern: separatedDigits('{12,19}'),
+      description: '12 to 19 digits, as text; white space and dashes anywhere are ignored. Luhn, an accepted brand.',
       examples: ['4242 4242 4242 4242'],
     },
-    cvc: { type: 'string', pattern: '^[0-9]{3,4}$', description: '3 digits, 4 for American Express. Never stored.' },
+    cvc: {
+      type: 'string',
+      pattern: trimmed('[0-9]{3,4}'),
+      description: '3 digits, 4 for American Express (white space around them is ignored). Never stored.',
+    },
     month: {
       type: ['string', 'integer'],
-      pattern: '^(?:0?[1-9]|1[0-2])$',
+      pattern: trimmed('(?:0?[1-9]|1[0-2])'),
       minimum: 1,
       maximum: 12,
       description: '"01".."12" or 1..12.',
@@ -80,16 +102,17 @@ export const creditCardInformationSchema = {
     },
     year: {
       type: ['integer', 'string'],
-      pattern: '^20[0-9]{2}$',
+      pattern: trimmed('20[0-9]{2}'),
       minimum: 2000,
       maximum: 2099,
       description: 'Four digits; not in the past, at most 20 years ahead.',
       examples: [2030],
     },
     postalCode: {
-      type: 'string',
-      pattern: '^[A-Za-z0-9][A-Za-z0-9 -]{1,8}[A-Za-z0-9]$',
-      description: 'Optional: 3 to 10 letters, digits, spaces or dashes.',
+      type: ['string', 'null'],
+      pattern: trimmed(`(?:${POSTAL_CODE_PATTERN})?`),
+      description:
+        'Optional (null or empty: none): 3 to 10 letters, digits, spaces or dashes, starting and ending with a letter or digit.',
       examples: ['12345'],
     },
   },
@@ -102,19 +125,19 @@ export const bankAccountInformationSchema = {
     accountType: { type: 'string', enum: [...ACCOUNT_TYPES] },
     routingNumber: {
       type: 'string',
-      pattern: '^[0-9]{9}$',
-      description: '9 digits, ABA check digit, a Federal Reserve prefix.',
+      pattern: separatedDigits('{9}'),
+      description: '9 digits, as text (white space and dashes ignored), ABA check digit, a Federal Reserve prefix.',
       examples: ['021000021'],
     },
     accountNumber: {
       type: 'string',
-      pattern: '^[0-9](?:[ -]?[0-9]){3,16}$',
-      description: '4 to 17 digits (single spaces and dashes between them allowed).',
+      pattern: separatedDigits('{4,17}'),
+      description: '4 to 17 digits, as text; white space and dashes anywhere are ignored.',
       examples: ['000123456789'],
     },
-    accountHolder: { type: 'string', maxLength: 100 },
-    firstName: { type: 'string', maxLength: 100 },
-    lastName: { type: 'string', maxLength: 100 },
+    accountHolder: orNull({ type: 'string', maxLength: 100 }),
+    firstName: orNull({ type: 'string', maxLength: 100 }),
+    lastName: orNull({ type: 'string', maxLength: 100 }),
   },
   required: ['accountType', 'routingNumber', 'accountNumber'],
 } as const;
@@ -133,9 +156,9 @@ export const tokenRequestSchema = {
   properties: {
     payer: text(100, 'Name of the payer.'),
     emailAddress: { type: 'string', format: 'email', maxLength: 254 },
-    creditCardInformation: creditCardInformationSchema,
-    bankAccountInformation: bankAccountInformationSchema,
-    attributeValues: attributeValuesSchema,
+    creditCardInformation: orNull(creditCardInformationSchema),
+    bankAccountInformation: orNull(bankAccountInformationSchema),
+    attributeValues: orNull(attributeValuesSchema),
   },
   required: ['payer', 'emailAddress'],
 } as const;
@@ -167,7 +190,8 @@ export const tokenSchema = {
     transactionType: {
       type: 'string',
       enum: TRANSACTION_TYPES,
-      description: 'The payment method: Ach or a card brand.',
+      description:
+        'The payment method: Ach or a card brand, as the API we follow names them. DinersClub and UnionPay are ours; its PaperCheck and LockboxCheck never occur here.',
     },
     maskedAccountNumber: { type: 'string', pattern: MASKED, examples: ['************4242'] },
     lastFour: { type: 'string', pattern: LAST_FOUR },
@@ -250,28 +274,52 @@ export const idempotentHeaders = {
   },
 } as const;
 
-const money = (description: string) => ({
+/**
+ * Money is a JSON number of currency units with at most 2 decimals (docs/api.md#conventions). The rule on
+ * decimals is in words only: `multipleOf: 0.01` is checked in binary floating point by standard
+ * validators (Ajv, schemathesis), which then refuse correct amounts such as 0.07 or 32.01.
+ */
+const TWO_DECIMALS = 'A JSON number (not text) of currency units with at most 2 decimals.';
+const money = (description: string, minimum: 'positive' | 'zero' = 'zero') => ({
   type: 'number',
-  minimum: 0,
+  ...(minimum === 'positive' ? { exclusiveMinimum: 0 } : { minimum: 0 }),
   maximum: 10_000_000,
-  multipleOf: 0.01,
-  description,
+  description: `${description} ${TWO_DECIMALS}`,
 });
 
 /** Money in an answer: currency units with at most 2 decimals. */
-const amount = (description: string) => ({ type: 'number', minimum: 0, multipleOf: 0.01, description });
+const amount = (description: string) => ({
+  type: 'number',
+  minimum: 0,
+  description: `${description} Currency units, at most 2 decimals.`,
+});
 /** An amount a refund makes negative (docs/api.md#voids-refunds-and-settlement). */
-const signedAmount = (description: string) => ({ type: 'number', multipleOf: 0.01, description });
+const signedAmount = (description: string) => ({
+  type: 'number',
+  description: `${description} Currency units, at most 2 decimals.`,
+});
 
 export const amountDueQuerySchema = {
   type: 'object',
   properties: {
-    amount: { ...money('The net amount due, in currency units: > 0, at most 2 decimals.'), examples: [100] },
+    amount: {
+      type: 'number',
+      exclusiveMinimum: 0,
+      maximum: 10_000_000,
+      description: 'The net amount due, in currency units: more than 0, at most 2 decimals.',
+      examples: [100],
+    },
   },
   required: ['amount'],
 } as const;
 
-export const amountDueBodySchema = amountDueQuerySchema;
+export const amountDueBodySchema = {
+  type: 'object',
+  properties: {
+    amount: { ...money('The net amount due: more than 0.', 'positive'), examples: [100] },
+  },
+  required: ['amount'],
+} as const;
 
 export const transactionFeesSchema = {
   type: 'object',
@@ -287,31 +335,38 @@ export const transactionFeesSchema = {
 export const transactionRequestSchema = {
   type: 'object',
   description:
-    'Exactly one of tokenId, creditCardInformation, bankAccountInformation or authorizationId (docs/api.md#transactions).',
+    'Exactly one of tokenId, creditCardInformation, bankAccountInformation or authorizationId (docs/api.md#transactions). An optional field sent as null counts as not sent.',
   properties: {
     payer: text(100, 'Name of the payer.'),
-    amount: money('Total charged, including payerFee when one is sent.'),
-    payerFee: money('The payer fee, part of amount. Omitted: the deprecated Mode C (the service adds the fee).'),
-    initiatingPartyFee: money('Only with an impersonation key; part of amount.'),
-    emailAddress: { type: 'string', format: 'email', maxLength: 254 },
-    tokenId: { type: 'string', pattern: TOKEN_ID, examples: ['tok_3kq9Zr0cJvQmWb1xT2aYd8Ln'] },
-    creditCardInformation: creditCardInformationSchema,
-    bankAccountInformation: bankAccountInformationSchema,
-    authorizationId: {
+    amount: money('Total charged, including payerFee when one is sent; more than 0.', 'positive'),
+    payerFee: orNull(
+      money('The payer fee, part of amount. Omitted: the deprecated Mode C (the service adds the fee).'),
+    ),
+    initiatingPartyFee: orNull(money('Only with an impersonation key; part of amount.')),
+    emailAddress: {
+      type: ['string', 'null'],
+      maxLength: 254,
+      anyOf: [{ format: 'email' }, { maxLength: 0 }],
+      description: 'The payer’s address; empty or null: none.',
+    },
+    tokenId: orNull({ type: 'string', pattern: TOKEN_ID, examples: ['tok_3kq9Zr0cJvQmWb1xT2aYd8Ln'] }),
+    creditCardInformation: orNull(creditCardInformationSchema),
+    bankAccountInformation: orNull(bankAccountInformationSchema),
+    authorizationId: orNull({
       type: 'string',
       pattern: AUTHORIZATION_ID,
       description: 'Captures an authorization from POST /transactions/authorize.',
-    },
-    attributeValues: attributeValuesSchema,
-    comments: { type: 'string', maxLength: 500 },
-    sendReceipt: { type: 'boolean' },
-    ipAddress: {
+    }),
+    attributeValues: orNull(attributeValuesSchema),
+    comments: orNull({ type: 'string', maxLength: 500 }),
+    sendReceipt: orNull({ type: 'boolean' }),
+    ipAddress: orNull({
       type: 'string',
-      pattern: '^[0-9A-Fa-f:.]{2,45}$',
-      description: 'IPv4 or IPv6 address of the payer; recommended.',
+      pattern: '^(?:[0-9A-Fa-f:.]{2,45})?$',
+      description: 'IPv4 or IPv6 address of the payer; recommended. Empty: none.',
       examples: ['203.0.113.7'],
-    },
-    currency: { type: 'string', enum: ['USD'] },
+    }),
+    currency: orNull({ type: 'string', enum: ['USD'] }),
   },
   required: ['payer', 'amount'],
 } as const;
@@ -388,7 +443,7 @@ export const authorizationRequestSchema = {
   type: 'object',
   properties: {
     tokenId: { type: 'string', pattern: TOKEN_ID },
-    amount: money('The amount to hold, in currency units.'),
+    amount: money('The amount to hold; more than 0.', 'positive'),
   },
   required: ['tokenId', 'amount'],
 } as const;
@@ -410,8 +465,8 @@ export const transactionIdParamsSchema = {
   properties: {
     transactionId: {
       type: 'string',
-      pattern: '^(?:[1-9][0-9]{0,15}|txn_[A-Za-z0-9_-]{1,60})$',
-      description: 'The numeric id, or the txn_… public id.',
+      pattern: ID_PATTERNS.transaction,
+      description: 'The numeric id (no leading zeros), or the txn_… public id.',
     },
   },
   required: ['transactionId'],

@@ -9,12 +9,16 @@ import {
   MAX_PAGE_SIZE,
   TRANSACTION_SEARCH_TYPES,
 } from '../../shared/transaction-search.js';
+import { ID_PATTERNS } from '../../shared/validators/ids.js';
+import { WHITE_SPACE } from '../../shared/validators/verification.js';
+import { SERVICE_MESSAGES } from '../errors.js';
 import { SEARCH_MESSAGES } from '../payments/search.js';
 import { errorRef } from './responses.js';
 import { transactionExample } from './examples.js';
 import { transactionSchema } from './schemas.js';
 
-const DATE = '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:\\d{2}))?$';
+// An offset is optional (without one, UTC); `+` sent unencoded arrives decoded as a space.
+const DATE = '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+ -]\\d{2}:\\d{2})?)?$';
 const AMOUNT = '^\\d{1,8}(\\.\\d{1,2})?$';
 
 export const transactionSearchQuerySchema = {
@@ -25,14 +29,14 @@ export const transactionSearchQuerySchema = {
       type: 'string',
       pattern: DATE,
       description:
-        'From this date (`YYYY-MM-DD`, its start in UTC) or instant (ISO 8601 with an offset; send `+` as `%2B`). Default: 30 days before endDate.',
+        'From this date (`YYYY-MM-DD`, its start in UTC) or instant (ISO 8601; send `+` as `%2B`; without an offset, UTC, as the .NET client sends it). Default: 30 days before endDate.',
       examples: ['2026-11-01'],
     },
     endDate: {
       type: 'string',
       pattern: DATE,
       description:
-        'Through this date (`YYYY-MM-DD`, its end in UTC) or up to this instant. Default: now. Must be after beginDate.',
+        'Through this date (`YYYY-MM-DD`, its end in UTC) or up to this instant (without an offset, UTC). Default: now. Must be after beginDate.',
       examples: ['2026-11-22T23:59:59Z'],
     },
     minAmount: {
@@ -58,12 +62,13 @@ export const transactionSearchQuerySchema = {
       type: 'string',
       minLength: 1,
       maxLength: 100,
+      pattern: `[^${WHITE_SPACE}]`,
       description: 'Part of the payer’s name, in any case; `%` and `_` are matched as themselves.',
       examples: ['lovelace'],
     },
     batchId: {
       type: 'string',
-      pattern: '^\\d{1,9}$',
+      pattern: ID_PATTERNS.batch,
       description: 'Only the transactions settled in this batch (an id from GET /api/v1/batches).',
       examples: ['17'],
     },
@@ -71,7 +76,8 @@ export const transactionSearchQuerySchema = {
       type: 'string',
       enum: [...TRANSACTION_SEARCH_TYPES],
       default: 'Processed',
-      description: '`Processed`: approved payments; `Rejected`: declined ones; `Refunds`: refunds.',
+      description:
+        '`Processed`: approved payments; `Rejected`: declined ones; `Refunds`: refunds. The values of the API we follow; its others (PendingApproval, Chargeback, Returns, …) have no transactions here and are refused.',
     },
     page: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1, description: 'The page, from 1.' },
     pageSize: {
@@ -133,6 +139,10 @@ export const transactionSearchResponses = {
           errors: [{ field: 'pageSize', code: 'INVALID_PAGE_SIZE', message: SEARCH_MESSAGES.INVALID_PAGE_SIZE }],
         }),
       },
+      invalidImpersonationKey: {
+        summary: 'The impersonationAccountKey header was sent empty',
+        value: fault(SERVICE_MESSAGES.INVALID_IMPERSONATION_KEY, 'INVALID_IMPERSONATION_KEY'),
+      },
       invalidHost: {
         summary: 'The Host header names another service',
         value: fault('The Host header does not name this service (set PUBLIC_URL or ALLOWED_HOSTS).', 'INVALID_HOST'),
@@ -161,6 +171,15 @@ export const transactionSearchResponses = {
       impersonationNotAllowed: {
         summary: 'The impersonationAccountKey is not a client of the caller',
         value: fault('The impersonation key is not valid for these credentials.', 'IMPERSONATION_NOT_ALLOWED'),
+      },
+    }),
+  },
+  431: {
+    description: 'The request headers are too large; answered before the operation is known.',
+    content: json(errorRef, {
+      headersTooLarge: {
+        summary: 'The request headers are larger than the HTTP parser takes (16 KiB)',
+        value: fault(SERVICE_MESSAGES.HEADERS_TOO_LARGE, 'HEADERS_TOO_LARGE'),
       },
     }),
   },

@@ -118,9 +118,9 @@ describe('the reversal rules', () => {
     if (!result?.ok) throw new Error('The refund was refused.');
     expect(codeOf(await refund(String(result.transaction.id), null, payer.scope, deps()))).toBe('NotRefundable');
     // Nor is a refund voided, settled or not: it would become a row of 0 that gives nothing back.
-    expect(codeOf(await voidTransaction(String(result.transaction.id), payer.scope, deps()))).toBe('NotVoidable');
+    expect(codeOf(await voidTransaction(String(result.transaction.id), payer.scope, deps()))).toBe('CannotBeVoided');
     await settle(payer.scope, deps());
-    expect(codeOf(await voidTransaction(String(result.transaction.id), payer.scope, deps()))).toBe('NotVoidable');
+    expect(codeOf(await voidTransaction(String(result.transaction.id), payer.scope, deps()))).toBe('CannotBeVoided');
     expect((await find(payment.id)).refundedAmount).toBe(1_000);
     const elsewhere = { accountId: payer.scope.accountId, viaAccountId: payer.scope.accountId };
     expect(await refund(String(payment.id), null, elsewhere, deps())).toBeNull();

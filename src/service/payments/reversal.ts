@@ -1,6 +1,7 @@
 import type { ErrorCode } from '../../shared/messages/en.js';
 import { parseAmount } from '../../shared/money.js';
 import { MAX_PAGE_SIZE } from '../../shared/transaction-search.js';
+import { SEARCH_MESSAGES } from './search.js';
 import type { FieldError, ReversalResponseCode } from '../../shared/wire.js';
 
 export type { ReversalResponseCode };
@@ -43,6 +44,7 @@ export const REFUND_MESSAGES = {
   INVALID_PAGE: 'page must be a whole number from 1 to 1000000.',
   INVALID_PAGE_SIZE: 'pageSize must be a whole number from 1 to 50.',
   UNKNOWN_PAGE_PARAMETER: 'This list takes only page and pageSize.',
+  EMPTY_PARAMETER: SEARCH_MESSAGES.EMPTY_PARAMETER,
 } as const;
 
 type Problems = FieldError[];
@@ -109,8 +111,10 @@ export function validatePage(
     .map((name) => problem(name, 'UNKNOWN_PAGE_PARAMETER'));
   const page = given.page === undefined ? 1 : wholeNumber(given.page, 1_000_000);
   const pageSize = given.pageSize === undefined ? 25 : wholeNumber(given.pageSize, MAX_PAGE_SIZE);
-  if (page === null) errors.push(problem('page', 'INVALID_PAGE'));
-  if (pageSize === null) errors.push(problem('pageSize', 'INVALID_PAGE_SIZE'));
+  // An empty one is refused as on every list (docs/api.md#searching-transactions).
+  if (page === null) errors.push(problem('page', given.page === '' ? 'EMPTY_PARAMETER' : 'INVALID_PAGE'));
+  if (pageSize === null)
+    errors.push(problem('pageSize', given.pageSize === '' ? 'EMPTY_PARAMETER' : 'INVALID_PAGE_SIZE'));
   return errors.length || page === null || pageSize === null
     ? { ok: false, errors }
     : { ok: true, value: { page, pageSize } };

@@ -38,12 +38,12 @@ describe('validateTransactionSearch: defaults', () => {
     });
   });
 
-  it('empty parameters count as not given', () => {
-    expect(valid({ page: '', payerName: '  ', minAmount: '' })).toMatchObject({
-      page: 1,
-      payerName: null,
-      minAmountCents: null,
-    });
+  it('empty parameters are refused, white space alone as a name too', () => {
+    expect(problems({ page: '', payerName: '  ', minAmount: '' })).toEqual([
+      'page:EMPTY_PARAMETER',
+      'minAmount:EMPTY_PARAMETER',
+      'payerName:EMPTY_PARAMETER',
+    ]);
   });
 });
 
@@ -70,6 +70,9 @@ describe('validateTransactionSearch: accepted values', () => {
     [{ maxAmount: '10000000' }, { maxAmountCents: 1_000_000_000 }],
     [{ accountNumber: '4242' }, { lastFour: '4242' }],
     [{ payerName: ' Love ' }, { payerName: 'Love' }],
+    // Without an offset, as the .NET client sends it: UTC.
+    [{ beginDate: '2026-11-01T10:00:00' }, { from: new Date('2026-11-01T10:00:00Z') }],
+    [{ beginDate: '2026-11-01T10:00:00.1234567' }, { from: new Date('2026-11-01T10:00:00.123Z') }],
     [{ payerName: '50%_off\\' }, { payerName: '50%_off\\' }],
     [{ batchId: '17' }, { batchId: '17' }],
     [{ transactionSearchTypeId: 'Rejected' }, { searchType: 'Rejected' }],
@@ -93,7 +96,6 @@ describe('validateTransactionSearch: refused values name their parameter', () =>
     [{ beginDate: '2026-13-01' }, 'beginDate:INVALID_DATE'],
     [{ beginDate: '22/11/2026' }, 'beginDate:INVALID_DATE'],
     [{ beginDate: '2026-11-01T25:00:00Z' }, 'beginDate:INVALID_DATE'],
-    [{ beginDate: '2026-11-01T10:00:00' }, 'beginDate:INVALID_DATE'], // no offset: ambiguous
     [{ endDate: 'yesterday' }, 'endDate:INVALID_DATE'],
     [{ endDate: '1969-12-31' }, 'endDate:INVALID_DATE'],
     [{ beginDate: '2026-11-02', endDate: '2026-11-01' }, 'beginDate:INVALID_DATE_RANGE'],

@@ -17,7 +17,8 @@ export const SEARCH_MESSAGES = {
   UNKNOWN_SEARCH_PARAMETER:
     'This is not a search parameter; they are beginDate, endDate, minAmount, maxAmount, accountNumber, payerName, batchId, transactionSearchTypeId, page and pageSize.',
   REPEATED_SEARCH_PARAMETER: 'Give each search parameter at most once.',
-  INVALID_DATE: 'A date is YYYY-MM-DD, or a date-time with an offset such as 2026-11-22T15:30:00Z.',
+  EMPTY_PARAMETER: 'This parameter is empty: give it a value, or leave it out.',
+  INVALID_DATE: 'A date is YYYY-MM-DD, or a date-time such as 2026-11-22T15:30:00Z (without an offset, UTC).',
   INVALID_DATE_RANGE: 'beginDate must be before endDate.',
   INVALID_AMOUNT_FILTER: 'An amount is in currency units with at most 2 decimals, 0.00 to 10,000,000.00 (e.g. 25.00).',
   INVALID_AMOUNT_RANGE: 'minAmount must not be more than maxAmount.',
@@ -61,7 +62,8 @@ const PARAMETERS = new Set([
 const DAY_MS = 86_400_000;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 // A query string decodes `+` to a space, so `…T10:00:00+02:00` sent unencoded arrives as `… 02:00`.
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+\- ]\d{2}:\d{2})$/;
+// Without an offset (as the .NET client of the API we follow sends dates) the time is UTC.
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+\- ]\d{2}:\d{2})?$/;
 
 /** The instant a date or date-time names, or null; `endOfDay` moves a bare date to the next midnight. */
 export function parseSearchDate(text: string, endOfDay: boolean): Date | null {
@@ -80,7 +82,9 @@ export function parseSearchDate(text: string, endOfDay: boolean): Date | null {
     date.getUTCSeconds() === Number(second);
   if (!exists) return null;
   if (DATE.test(text)) return endOfDay ? new Date(time + DAY_MS) : date;
-  const parsed = Date.parse(text.replace(/ (\d{2}:\d{2})$/, '+$1'));
+  const offset = match[7] === undefined ? 'Z' : '';
+  // Date.parse takes at most 3 decimals of a second: the rest (the .NET client sends 7) is cut.
+  const parsed = Date.parse(text.replace(/(\.\d{3})\d+/, '$1').replace(/ (\d{2}:\d{2})$/, '+$1') + offset);
   // A date-time's end is inclusive: [from, until) ends one millisecond after it.
   return Number.isNaN(parsed) ? null : new Date(parsed + (endOfDay ? 1 : 0));
 }
@@ -91,7 +95,7 @@ const wholeNumber = (text: string, max: number): number | null =>
 /**
  * Checks a search's query string and normalizes it: every problem is listed with its parameter as
  * `field`. Dates default to the 30 days before `endDate` (or now); `page` 1, `pageSize` 25,
- * `transactionSearchTypeId` Processed. An empty parameter counts as not given.
+ * `transactionSearchTypeId` Processed. An empty parameter is refused (EMPTY_PARAMETER), as on every list.
  * @example validateTransactionSearch({ minAmount: '25', page: '2' }, now) // { ok: true, value: { minAmountCents: 2500, page: 2, … } }
  */
 export function validateTransactionSearch(
@@ -107,7 +111,8 @@ export function validateTransactionSearch(
   for (const [name, value] of entries) {
     if (!PARAMETERS.has(name)) refuse(name, 'UNKNOWN_SEARCH_PARAMETER');
     else if (typeof value !== 'string') refuse(name, 'REPEATED_SEARCH_PARAMETER');
-    else if (value.trim() !== '') given.set(name, value.trim());
+    else if (value === '') refuse(name, 'EMPTY_PARAMETER');
+    else given.set(name, value);
   }
 
   const date = (name: string, endOfDay: boolean): Date | null | undefined => {
@@ -136,8 +141,10 @@ export function validateTransactionSearch(
 
   const lastFour = given.get('accountNumber') ?? null;
   if (lastFour !== null && !/^\d{4}$/.test(lastFour)) refuse('accountNumber', 'INVALID_LAST_FOUR');
-  const payerName = given.get('payerName') ?? null;
-  if (payerName !== null && [...payerName].length > 100) refuse('payerName', 'INVALID_PAYER_NAME');
+  // Matched without the white space around it; white space alone is as empty as nothing.
+  const payerName = given.get('payerName')?.trim() ?? null;
+  if (payerName === '') refuse('payerName', 'EMPTY_PARAMETER');
+  if (payerName && [...payerName].length > 100) refuse('payerName', 'INVALID_PAYER_NAME');
   const batchId = given.get('batchId') ?? null;
   // Batch ids are whole numbers (GET /batches): anything else is a mistake, not a batch that has no rows.
   if (batchId !== null && batchIdOf(batchId) === null) refuse('batchId', 'INVALID_BATCH_ID');

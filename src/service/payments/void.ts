@@ -18,7 +18,7 @@ export async function voidTransaction(
       return refused('PreviouslyRejected', REVERSAL_MESSAGES.voidOfDeclined);
     if (transaction.voidedAt) return refused('PreviouslyVoided', REVERSAL_MESSAGES.previouslyVoided);
     // A voided refund would be a row of 0 that no longer gives anything back: refused, not modelled.
-    if (transaction.originalTransactionId !== null) return refused('NotVoidable', REVERSAL_MESSAGES.voidOfRefund);
+    if (transaction.originalTransactionId !== null) return refused('CannotBeVoided', REVERSAL_MESSAGES.voidOfRefund);
     if (transaction.batchId !== null) return refused('AlreadySettled', REVERSAL_MESSAGES.alreadySettled);
     const voided = await repository.transactions.voidTransaction(transaction.id, deps.now());
     if (!voided) return refused('PreviouslyVoided', REVERSAL_MESSAGES.previouslyVoided);

@@ -9,7 +9,7 @@ import {
   pageQuerySchema,
   settleResponses,
 } from '../openapi/lifecycle-schemas.js';
-import { fromCheck, requestSchema, type RequestTypes } from '../openapi/request-schema.js';
+import { fromCheck, idParams, requestSchema, type RequestTypes } from '../openapi/request-schema.js';
 import { callerHeaders, secretSecurity } from '../openapi/schemas.js';
 import { toBatchResponse, toTransactionResponse } from '../payments/responses.js';
 import { validatePage } from '../payments/reversal.js';
@@ -67,7 +67,7 @@ export function batchRoutes(instance: FastifyInstance, deps: ServiceDeps): void 
         tags: ['Batches'],
         security: secretSecurity,
         requestHeaders: callerHeaders,
-        params: requestSchema(batchIdParamsSchema, (value) => ({ value: value as { batchId: string } })),
+        params: idParams(batchIdParamsSchema, 'batchId', 'batch', 'BATCH_NOT_FOUND'),
         querystring: requestSchema({ ...pageQuerySchema }, fromCheck(validatePage)),
         response: listBatchTransactionsResponses,
       },

@@ -11,7 +11,26 @@ declare module 'fastify' {
      * header parameters; Fastify does not validate them (docs/decisions/0115-impersonation-in-the-api-description.md).
      */
     requestHeaders?: object;
+    /**
+     * The body may be left out (a void, a refund): the document marks it not required, and an empty
+     * one sent as `application/json` counts as none (framework-errors.ts, `ignoreTypeOfEmptyBody`).
+     */
+    bodyOptional?: boolean;
   }
+}
+
+const OPTIONAL_BODY = 'x-paytoken-optional-body';
+
+/** `requestBody.required: false` on the operations marked `bodyOptional`, and the marker removed. */
+function markOptionalBodies<T extends { paths?: object }>(document: T): T {
+  const paths = (document.paths ?? {}) as Record<string, Record<string, Record<string, unknown> | undefined>>;
+  for (const item of Object.values(paths))
+    for (const operation of Object.values(item)) {
+      if (!operation?.[OPTIONAL_BODY]) continue;
+      delete operation[OPTIONAL_BODY];
+      if (operation.requestBody) (operation.requestBody as { required: boolean }).required = false;
+    }
+  return document;
 }
 
 /** The document of this service, with `servers` naming where it was asked: PUBLIC_URL, else the request's own address. */
@@ -77,11 +96,20 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
     refResolver: {
       buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
     },
-    // Documentation-only request headers become header parameters.
+    // Documentation-only request headers become header parameters; an optional body is marked for
+    // transformObject (the plugin always writes requestBody.required: true).
     transform: ({ schema, url }) => ({
-      schema: schema.requestHeaders ? { ...schema, headers: schema.requestHeaders } : schema,
+      schema: {
+        ...schema,
+        ...(schema.requestHeaders && { headers: schema.requestHeaders }),
+        ...(schema.bodyOptional && { [OPTIONAL_BODY]: true }),
+      },
       url,
     }),
+    transformObject: (documentObject) =>
+      markOptionalBodies(
+        'openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject,
+      ),
   });
 }
 

@@ -60,7 +60,7 @@ export function feeRoutes(instance: FastifyInstance, deps: ServiceDeps): void {
         response: operationResponses({ 200: fees }, [...SECRET_ERRORS, ...BODY_ERRORS]),
         body: requestSchema(
           amountDueBodySchema,
-          fromCheck((body) => validateAmountDue(amountOf(body))),
+          fromCheck((body) => validateAmountDue(amountOf(body), { body: true })),
         ),
       },
       onRequest: secretOnly(deps),

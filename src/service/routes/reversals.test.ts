@@ -122,6 +122,17 @@ describe('void', () => {
     expect((await get(sale.id)).events.filter((event) => event.eventType === 'Void')).toHaveLength(1);
   });
 
+  it('voids once per Idempotency-Key whether the id is numeric or txn_…; 01 is no id', async () => {
+    const sale = await charge(100);
+    const headers = { 'idempotency-key': 'void-spellings' };
+    const zero = await call('POST', `/api/v1/transactions/0${sale.id}/void`, {}, springfield(), headers);
+    expect([zero.statusCode, zero.json()]).toMatchObject([404, { code: 'TRANSACTION_NOT_FOUND' }]);
+    expect((await call('GET', `/api/v1/transactions/0${sale.id}`)).statusCode).toBe(404);
+    const first = await call('POST', `/api/v1/transactions/${sale.publicId}/void`, {}, springfield(), headers);
+    const again = await call('POST', `/api/v1/transactions/${sale.id}/void`, {}, springfield(), headers);
+    expect([first.statusCode, again.statusCode, again.headers['idempotent-replayed']]).toEqual([200, 200, 'true']);
+  });
+
   it.each([
     [{ sendReceipt: 'yes' }, 'sendReceipt'],
     [{ amount: 10 }, 'amount'],
@@ -134,11 +145,46 @@ describe('void', () => {
     expect(await get(sale.id)).toMatchObject({ status: 'Captured' });
   });
 
-  it('never mistakes /transactions/authorizations/… for a transaction’s void (the paths the linter calls ambiguous)', async () => {
-    const read = await call('GET', '/api/v1/transactions/authorizations/void');
+  it('reads authorizations under /authorizations, so no path of a transaction is ambiguous', async () => {
+    const read = await call('GET', '/api/v1/authorizations/auth_void');
     expect(read.json()).toMatchObject({ code: 'AUTHORIZATION_NOT_FOUND' });
+    const gone = await call('GET', '/api/v1/transactions/authorizations/auth_void');
+    expect([gone.statusCode, gone.json()]).toMatchObject([404, { code: 'NOT_FOUND' }]);
     const voided = await call('POST', '/api/v1/transactions/authorizations/void');
     expect([voided.statusCode, voided.json()]).toMatchObject([404, { code: 'TRANSACTION_NOT_FOUND' }]);
+  });
+});
+
+describe('an empty body sent as application/json, as a client that sets it on every call sends it', () => {
+  const empty = (url: string) =>
+    request(service.app, 'POST', url, {
+      authorization: basic(springfield()),
+      headers: { 'content-type': 'application/json' },
+    });
+
+  it('voids, refunds in full and settles, as without the header', async () => {
+    const voided = await charge(100);
+    expect((await empty(`/api/v1/transactions/${voided.id}/void`)).statusCode).toBe(200);
+    const refunded = await charge(50);
+    expect((await empty('/api/v1/sandbox/settle')).statusCode).toBe(200);
+    const refund = await empty(`/api/v1/transactions/${refunded.id}/refund`);
+    expect([refund.statusCode, refund.json()]).toMatchObject([201, { amount: -50 }]);
+  });
+
+  it('is still a 400 EMPTY_BODY where a body is required', async () => {
+    for (const url of ['/api/v1/transactions', '/api/v1/transactions/authorize', '/api/v1/transactionFees']) {
+      const response = await empty(url);
+      expect([url, response.statusCode, response.json()]).toMatchObject([url, 400, { code: 'EMPTY_BODY' }]);
+    }
+  });
+
+  it('the document says which bodies are optional', async () => {
+    const document = (await call('GET', '/openapi.json')).json<{
+      paths: Record<string, Record<string, { requestBody?: { required: boolean } }>>;
+    }>();
+    expect(document.paths['/api/v1/transactions/{transactionId}/void']?.post?.requestBody?.required).toBe(false);
+    expect(document.paths['/api/v1/transactions/{transactionId}/refund']?.post?.requestBody?.required).toBe(false);
+    expect(document.paths['/api/v1/transactions']?.post?.requestBody?.required).toBe(true);
   });
 });
 
@@ -181,7 +227,7 @@ describe('refund', () => {
     expect(await get(sale.id)).toMatchObject({ status: 'Refunded' });
   });
 
-  it('cannot be voided, before or after its settlement: 400 NotVoidable, and search still lists it', async () => {
+  it('cannot be voided, before or after its settlement: 400 CannotBeVoided, and search still lists it', async () => {
     const sale = await charge(50);
     await settle();
     const refund = (await refundOf(sale.id, { amount: 10 })).json<TransactionResponse>();
@@ -191,7 +237,7 @@ describe('refund', () => {
       expect(response.statusCode, when).toBe(400);
       expect(response.json()).toMatchObject({
         code: 'REVERSAL_DECLINED',
-        reversalResponseCode: 'NotVoidable',
+        reversalResponseCode: 'CannotBeVoided',
         message: 'This transaction is a refund, and a refund cannot be voided.',
       });
     }
@@ -210,6 +256,41 @@ describe('refund', () => {
     expect(again.statusCode).toBe(201);
     expect(again.json<TransactionResponse>().id).toBe(first.json<TransactionResponse>().id);
     expect((await get(sale.id)).events.filter((event) => event.eventType === 'Refund')).toHaveLength(1);
+  });
+
+  it('scopes an Idempotency-Key to the transaction, however it is named: one refund, then replays', async () => {
+    const sale = await charge(100);
+    await settle();
+    const headers = { 'idempotency-key': 'refund-spellings' };
+    const answers = [];
+    for (const name of [String(sale.id), sale.publicId, String(sale.id), sale.publicId.toUpperCase()]) {
+      const response = await call(
+        'POST',
+        `/api/v1/transactions/${name}/refund`,
+        { amount: 10 },
+        springfield(),
+        headers,
+      );
+      answers.push([name, response.statusCode, response.headers['idempotent-replayed'] ?? null]);
+    }
+    expect(answers).toEqual([
+      [String(sale.id), 201, null],
+      [sale.publicId, 201, 'true'],
+      [String(sale.id), 201, 'true'],
+      // Public ids are case-sensitive: another spelling names no transaction.
+      [sale.publicId.toUpperCase(), 404, null],
+    ]);
+    expect((await get(sale.id)).events.filter((event) => event.eventType === 'Refund')).toHaveLength(1);
+  });
+
+  it('answers an id with leading zeros 404, refunding nothing: ids have one spelling', async () => {
+    const sale = await charge(100);
+    await settle();
+    for (const name of [`0${sale.id}`, `00${sale.id}`]) {
+      const refund = await call('POST', `/api/v1/transactions/${name}/refund`, { amount: 10 });
+      expect([name, refund.statusCode, refund.json()]).toMatchObject([name, 404, { code: 'TRANSACTION_NOT_FOUND' }]);
+    }
+    expect(await get(sale.id)).toMatchObject({ status: 'Settled' });
   });
 
   it.each([[{ amount: 0 }], [{ amount: 1.005 }], [{ amount: '10' }], [{ cents: 10 }]])(

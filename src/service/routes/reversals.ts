@@ -9,10 +9,11 @@ import {
   voidRequestSchema,
   voidResponses,
 } from '../openapi/lifecycle-schemas.js';
-import { fromCheck, requestSchema, type RequestTypes } from '../openapi/request-schema.js';
+import { fromCheck, idParams, requestSchema, type RequestTypes } from '../openapi/request-schema.js';
 import { idempotentHeaders, secretSecurity, transactionIdParamsSchema } from '../openapi/schemas.js';
 import { refund } from '../payments/refund.js';
 import { toTransactionResponse } from '../payments/responses.js';
+import type { Scope } from '../storage/repository.js';
 import { validateRefundRequest, validateVoidRequest, type ReversalResult } from '../payments/reversal.js';
 import { voidTransaction } from '../payments/void.js';
 
@@ -30,9 +31,17 @@ function refusedOutcome(result: Extract<ReversalResult, { ok: false }>, requestI
   };
 }
 
-const params = requestSchema({ ...transactionIdParamsSchema }, (value) => ({
-  value: value as { transactionId: string },
-}));
+const params = idParams(transactionIdParamsSchema, 'transactionId', 'transaction', 'TRANSACTION_NOT_FOUND');
+
+/**
+ * The transaction a path names, in the caller's scope, or a 404. An `Idempotency-Key` is scoped to
+ * it by its numeric id, so `/12152/refund` and `/txn_…/refund` with one key refund once.
+ */
+async function transactionNamed(transactionId: string, scope: Scope, deps: ServiceDeps): Promise<number> {
+  const transaction = await deps.repository.transactions.find(transactionId, scope);
+  if (!transaction) throw ApiError.of(404, 'TRANSACTION_NOT_FOUND');
+  return transaction.id;
+}
 
 /** Voids and refunds (docs/api.md#voids-refunds-and-settlement): HTTP in and out of payments/void.ts and refund.ts. */
 export function reversalRoutes(instance: FastifyInstance, deps: ServiceDeps): void {
@@ -50,16 +59,17 @@ export function reversalRoutes(instance: FastifyInstance, deps: ServiceDeps): vo
         security: secretSecurity,
         requestHeaders: idempotentHeaders,
         params,
+        bodyOptional: true,
         body: requestSchema(voidRequestSchema, fromCheck(validateVoidRequest)),
         response: voidResponses,
       },
       onRequest: secretOnly(deps),
     },
-    (request, reply) => {
+    async (request, reply) => {
       const { scope } = callerOf(request);
-      const { transactionId } = request.params;
-      return idempotent(request, reply, deps, scope, `transactions.void:${transactionId}`, async (repository) => {
-        const result = await voidTransaction(transactionId, scope, { ...deps, repository });
+      const id = await transactionNamed(request.params.transactionId, scope, deps);
+      return idempotent(request, reply, deps, scope, `transactions.void:${id}`, async (repository) => {
+        const result = await voidTransaction(String(id), scope, { ...deps, repository });
         if (!result) throw ApiError.of(404, 'TRANSACTION_NOT_FOUND');
         if (!result.ok) return refusedOutcome(result, request.id);
         return { status: 200, headers: {}, body: toTransactionResponse(result.transaction) };
@@ -79,18 +89,19 @@ export function reversalRoutes(instance: FastifyInstance, deps: ServiceDeps): vo
         security: secretSecurity,
         requestHeaders: idempotentHeaders,
         params,
+        bodyOptional: true,
         body: requestSchema(refundRequestSchema, fromCheck(validateRefundRequest)),
         response: refundResponses,
       },
       onRequest: secretOnly(deps),
     },
-    (request, reply) => {
+    async (request, reply) => {
       const { scope } = callerOf(request);
-      const { transactionId } = request.params;
+      const id = await transactionNamed(request.params.transactionId, scope, deps);
       const base = baseUrl(request, deps);
       // The key is per transaction: the same key and body for another transaction is another refund.
-      return idempotent(request, reply, deps, scope, `transactions.refund:${transactionId}`, async (repository) => {
-        const result = await refund(transactionId, request.body.amountCents, scope, { ...deps, repository });
+      return idempotent(request, reply, deps, scope, `transactions.refund:${id}`, async (repository) => {
+        const result = await refund(String(id), request.body.amountCents, scope, { ...deps, repository });
         if (!result) throw ApiError.of(404, 'TRANSACTION_NOT_FOUND');
         if (!result.ok) return refusedOutcome(result, request.id);
         return {

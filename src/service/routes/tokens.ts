@@ -6,7 +6,7 @@ import { baseUrl, type ServiceDeps } from '../deps.js';
 import { ApiError } from '../errors.js';
 import { idempotent } from '../idempotency.js';
 import { newId } from '../random.js';
-import { fromCheck, requestSchema, type RequestTypes } from '../openapi/request-schema.js';
+import { fromCheck, idParams, requestSchema, type RequestTypes } from '../openapi/request-schema.js';
 import { tokenCreatedExamples, tokenDeletedExamples, tokenExamples } from '../openapi/examples.js';
 import {
   AUTH_ERRORS,
@@ -114,7 +114,7 @@ export function tokenRoutes(instance: FastifyInstance, deps: ServiceDeps): void 
         tags: ['Tokens'],
         security: secretSecurity,
         requestHeaders: callerHeaders,
-        params: requestSchema(tokenIdParamsSchema, (value) => ({ value })),
+        params: idParams(tokenIdParamsSchema, 'tokenId', 'token', 'TOKEN_NOT_FOUND'),
         response: operationResponses({ 200: success('The token.', tokenSchema, tokenExamples) }, [
           ...SECRET_ERRORS,
           'tokenNotFound',
@@ -140,7 +140,7 @@ export function tokenRoutes(instance: FastifyInstance, deps: ServiceDeps): void 
         tags: ['Tokens'],
         security: secretSecurity,
         requestHeaders: callerHeaders,
-        params: requestSchema(tokenIdParamsSchema, (value) => ({ value })),
+        params: idParams(tokenIdParamsSchema, 'tokenId', 'token', 'TOKEN_NOT_FOUND'),
         response: operationResponses({ 200: success('Deleted.', tokenDeletedSchema, tokenDeletedExamples) }, [
           ...SECRET_ERRORS,
           ...STRAY_BODY_ERRORS,

@@ -7,10 +7,12 @@ import type { TransactionSearchResponse } from '../../shared/transaction-search.
 import type { ErrorBody, TransactionResponse } from '../../shared/wire.js';
 import type { AccountCredentials } from '../accounts.js';
 import {
+  anyNumber,
   apiKey,
   bankToken,
   basic,
   cardToken,
+  matching,
   request,
   startTestService,
   type Created,
@@ -153,6 +155,23 @@ describe('totals and pages: the day counts agree with counting every row', () =>
 });
 
 describe('filters', () => {
+  it('a date-time without an offset (as the .NET client sends it) is read as UTC', async () => {
+    const token = await tokenFor(springfield());
+    const payment = await pay(springfield(), token, 4);
+    await setCreated(payment, new Date('2026-10-01T10:00:00Z'));
+    for (const [begin, end, total] of [
+      ['2026-10-01T09:59:59', '2026-10-01T10:00:00', 1],
+      ['2026-10-01T09:59:59.0000000', '2026-10-01T10:00:00.0000000', 1],
+      ['2026-10-01T10:00:00.001', '2026-10-01T11:00:00', 0],
+      ['2026-10-01T09:00:00', '2026-10-01T09:59:59.999', 0],
+    ] as const)
+      expect([begin, end, (await found(springfield(), `beginDate=${begin}&endDate=${end}`)).totalRecords]).toEqual([
+        begin,
+        end,
+        total,
+      ]);
+  });
+
   it('dates: the last 30 days by default; beginDate and endDate as dates or instants', async () => {
     const token = await tokenFor(springfield());
     const old = await pay(springfield(), token, 1);
@@ -352,6 +371,49 @@ describe('refused requests', () => {
     expect(response.json<ErrorBody>()).toMatchObject({ code, errors: [{ field, code }] });
   });
 
+  it.each([
+    'accountNumber=',
+    'payerName=',
+    'batchId=',
+    'minAmount=',
+    'maxAmount=',
+    'beginDate=',
+    'endDate=',
+    'transactionSearchTypeId=',
+    'page=',
+    'pageSize=',
+  ])('an empty filter is refused, as on every list: %s', async (query) => {
+    const field = query.slice(0, -1);
+    const response = await search(springfield(), query);
+    expect([response.statusCode, response.json()]).toMatchObject([
+      400,
+      {
+        code: 'EMPTY_PARAMETER',
+        errors: [{ field, code: 'EMPTY_PARAMETER', message: matching(/is empty/) }],
+      },
+    ]);
+  });
+
+  it('an empty page or pageSize is refused on the batch lists too', async () => {
+    for (const url of ['/api/v1/batches?page=', '/api/v1/batches?pageSize=', '/api/v1/batches/1/transactions?page=']) {
+      const response = await request(service.app, 'GET', url, { authorization: basic(service.accounts.springfield) });
+      expect([url, response.statusCode, response.json()]).toMatchObject([url, 400, { code: 'EMPTY_PARAMETER' }]);
+    }
+  });
+
+  it('a value with spaces around it is refused, not trimmed: accountNumber=%204242', async () => {
+    const response = await search(springfield(), 'accountNumber=%204242');
+    expect(response.json<ErrorBody>()).toMatchObject({ code: 'INVALID_LAST_FOUR' });
+  });
+
+  it.each(['endDate=9999-12-31', 'beginDate=9999-12-31T23:59:59Z', 'beginDate=9999-12-31&endDate=9999-12-31'])(
+    'the last day there is, %s, is a search like any other (no 500)',
+    async (query) => {
+      const response = await search(springfield(), query);
+      expect([response.statusCode, response.json()]).toMatchObject([200, { totalRecords: anyNumber }]);
+    },
+  );
+
   it('several problems are all listed', async () => {
     const response = await search(springfield(), 'page=x&pageSize=x');
     expect(response.statusCode).toBe(400);
@@ -383,7 +445,7 @@ describe('the OpenAPI document', () => {
       expect.arrayContaining(['beginDate', 'endDate', 'minAmount', 'payerName', 'page', 'pageSize']),
     );
     const responses = operation?.responses as Record<string, { content: { 'application/json': { examples: object } } }>;
-    expect(Object.keys(responses)).toEqual(['200', '400', '401', '403', '500']);
+    expect(Object.keys(responses)).toEqual(['200', '400', '401', '403', '431', '500']);
     for (const response of Object.values(responses))
       expect(Object.keys(response.content['application/json'].examples).length).toBeGreaterThan(0);
   });

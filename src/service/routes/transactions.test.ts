@@ -169,7 +169,7 @@ describe('docs/fees.md#worked-examples through the API', () => {
     expect(authorized.statusCode).toBe(201);
     const { authorizationId, amount, expires } = authorized.json<AuthorizationResponse>();
     expect(amount).toBe(80);
-    expect(authorized.headers.location).toMatch(new RegExp(`/api/v1/transactions/authorizations/${authorizationId}$`));
+    expect(authorized.headers.location).toMatch(new RegExp(`/api/v1/authorizations/${authorizationId}$`));
     expect(new Date(expires).getTime() - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
     const captured = await pay(springfield(), { amount: 50, authorizationId });
     expect(captured.statusCode).toBe(201);
@@ -180,7 +180,7 @@ describe('docs/fees.md#worked-examples through the API', () => {
       netAmount: 48.37,
       events: [{ eventType: 'Authorize' }, { eventType: 'Capture' }],
     });
-    const status = await request(service.app, 'GET', `/api/v1/transactions/authorizations/${authorizationId}`, {
+    const status = await request(service.app, 'GET', `/api/v1/authorizations/${authorizationId}`, {
       authorization: basic(service.accounts.springfield),
     });
     expect(status.json()).toMatchObject({ authorizationId, amount: 80, captured: true });
@@ -370,7 +370,7 @@ describe('request rules (docs/api.md#transactions)', () => {
     ],
     [{ amount: 0, tokenId: 'tok_x' }, 'amount', 'AMOUNT_NOT_POSITIVE'],
     [{ amount: 1.005, tokenId: 'tok_x' }, 'amount', 'AMOUNT_TOO_PRECISE'],
-    [{ amount: '10', payerFee: -1, tokenId: 'tok_x' }, 'payerFee', 'INVALID_PAYER_FEE'],
+    [{ amount: 10, payerFee: -1, tokenId: 'tok_x' }, 'payerFee', 'INVALID_PAYER_FEE'],
     [{ amount: 10, payerFee: 11, tokenId: 'tok_x' }, 'payerFee', 'PAYER_FEE_EXCEEDS_AMOUNT'],
     [{ amount: 10, initiatingPartyFee: 1, tokenId: 'tok_x' }, 'initiatingPartyFee', 'INITIATING_PARTY_FEE_NOT_ALLOWED'],
     [{ amount: 10, tokenId: 'tok_x', ipAddress: '999.1.1.1' }, 'ipAddress', 'INVALID_IP_ADDRESS'],
@@ -388,6 +388,38 @@ describe('request rules (docs/api.md#transactions)', () => {
     const response = await pay(springfield(), body);
     expect(response.statusCode).toBe(400);
     expect(response.json<ErrorBody>().errors).toContainEqual(expect.objectContaining({ field, code }));
+  });
+
+  it('refuses money sent as text with one clear 400, and charges nothing', async () => {
+    const tokenId = await tokenFor(springfield());
+    const response = await pay(springfield(), { amount: '13.57', payerFee: '0.57', tokenId });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      message: 'Send money as a JSON number such as 13.57, not as text ("13.57").',
+      code: 'VALIDATION_FAILED',
+      errors: [
+        { field: 'amount', code: 'AMOUNT_AS_TEXT' },
+        { field: 'payerFee', code: 'AMOUNT_AS_TEXT' },
+      ],
+    });
+    const search = await request(service.app, 'GET', '/api/v1/transactions', {
+      authorization: basic(service.accounts.springfield),
+    });
+    expect(search.json()).toMatchObject({ totalRecords: 0 });
+    for (const [url, body] of [
+      ['/api/v1/transactions/authorize', { tokenId, amount: '13.57' }],
+      ['/api/v1/transactionFees', { amount: '13.57' }],
+    ] as const) {
+      const refused = await request(service.app, 'POST', url, {
+        authorization: basic(service.accounts.springfield),
+        body,
+      });
+      expect([url, refused.statusCode, refused.json()]).toMatchObject([
+        url,
+        400,
+        { errors: [{ field: 'amount', code: 'AMOUNT_AS_TEXT' }] },
+      ]);
+    }
   });
 
   it('accepts IPv6 and the recommended field set', async () => {

@@ -10,7 +10,7 @@ import { callerOf, secretOnly } from '../auth/authenticate.js';
 import { baseUrl, type ServiceDeps } from '../deps.js';
 import { ApiError, type ServiceCode } from '../errors.js';
 import { idempotent, type Outcome } from '../idempotency.js';
-import { fromCheck, requestSchema, type RequestTypes } from '../openapi/request-schema.js';
+import { fromCheck, idParams, requestSchema, type RequestTypes } from '../openapi/request-schema.js';
 import { authorizationExamples, transactionExamples } from '../openapi/examples.js';
 import {
   BODY_ERRORS,
@@ -166,7 +166,7 @@ export function transactionRoutes(instance: FastifyInstance, deps: ServiceDeps):
         return {
           status: 201,
           headers: {
-            Location: `${baseUrl(request, deps)}/api/v1/transactions/authorizations/${authorization.authorizationId}`,
+            Location: `${baseUrl(request, deps)}/api/v1/authorizations/${authorization.authorizationId}`,
           },
           body: authorization,
         };
@@ -175,15 +175,17 @@ export function transactionRoutes(instance: FastifyInstance, deps: ServiceDeps):
   );
 
   app.get<{ Params: { authorizationId: string } }>(
-    '/api/v1/transactions/authorizations/:authorizationId',
+    '/api/v1/authorizations/:authorizationId',
     {
       schema: {
         operationId: 'getAuthorization',
         summary: 'Retrieve an authorization',
+        description:
+          'Ours: the API we follow has no such read. Under /authorizations, not /transactions/, so no transaction path is ambiguous with it.',
         tags: ['Transactions'],
         security: secretSecurity,
         requestHeaders: callerHeaders,
-        params: requestSchema(authorizationIdParamsSchema, (value) => ({ value })),
+        params: idParams(authorizationIdParamsSchema, 'authorizationId', 'authorization', 'AUTHORIZATION_NOT_FOUND'),
         response: operationResponses(
           {
             200: success('The authorization, and whether it was captured.', authorizationSchema, authorizationExamples),
@@ -212,7 +214,7 @@ export function transactionRoutes(instance: FastifyInstance, deps: ServiceDeps):
         tags: ['Transactions'],
         security: secretSecurity,
         requestHeaders: callerHeaders,
-        params: requestSchema(transactionIdParamsSchema, (value) => ({ value })),
+        params: idParams(transactionIdParamsSchema, 'transactionId', 'transaction', 'TRANSACTION_NOT_FOUND'),
         response: operationResponses({ 200: success('The transaction.', transactionSchema, transactionExamples) }, [
           ...SECRET_ERRORS,
           'transactionNotFound',

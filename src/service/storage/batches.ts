@@ -1,3 +1,4 @@
+import { isId } from '../../shared/validators/ids.js';
 import type { Sql } from './sql.js';
 import {
   TRANSACTION_COLUMNS,
@@ -37,10 +38,10 @@ const IN_SCOPE = 'account_id = $1 AND COALESCE(via_account_id, 0) = $2';
 
 /**
  * A batch id as the database holds it, from the text of a path or a query: a whole number of up to
- * 9 digits, else null (no batch has that id).
- * @example batchIdOf('17') // 17; batchIdOf('batch_17') // null
+ * 9 digits without leading zeros (src/shared/validators/ids.ts), else null (no batch has that id).
+ * @example batchIdOf('17') // 17; batchIdOf('017') // null; batchIdOf('batch_17') // null
  */
-export const batchIdOf = (text: string): number | null => (/^\d{1,9}$/.test(text) ? Number(text) : null);
+export const batchIdOf = (text: string): number | null => (isId('batch', text) ? Number(text) : null);
 
 /**
  * Settles the scope's approved, unvoided, unsettled rows (made before `before`, when given) in a new

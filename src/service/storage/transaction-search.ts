@@ -64,9 +64,15 @@ function amountConditions(criteria: SearchCriteria, param: (value: unknown) => s
 /** A query's parameters, numbered as they are added. */
 class Params {
   readonly values: unknown[] = [];
-  /** `$n` for `value`. */
-  add = (value: unknown): string => `$${this.values.push(value)}`;
+  /** `$n` for `value`; an instant goes as text both databases read in any year (`sqlInstant`). */
+  add = (value: unknown): string => `$${this.values.push(value instanceof Date ? sqlInstant(value) : value)}`;
 }
+
+/**
+ * An instant as ISO text without the `+` that `toISOString()` puts before a year past 9999
+ * (`+010000-01-01T…`), which the databases refuse: a search through 9999-12-31 ends there.
+ */
+const sqlInstant = (date: Date): string => `${utcDate(date.getTime())}${date.toISOString().slice(-14)}`;
 
 /** The caller's scope and the search type: what every part of a search counts within. */
 function scopeAndType(criteria: SearchCriteria, param: (value: unknown) => string): string[] {
@@ -119,7 +125,15 @@ function payerNamesLike(criteria: SearchCriteria, param: (value: unknown) => str
 }
 
 const DAY_MS = 86_400_000;
-const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/**
+ * The UTC date of `ms` as SQL reads it. Not `toISOString()`: from the year 10000 it writes `+010000-…`,
+ * which the databases refuse (a window that starts on 9999-12-31 has its first midnight there).
+ */
+const utcDate = (ms: number) => {
+  const date = new Date(ms);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${String(date.getUTCFullYear()).padStart(4, '0')}-${two(date.getUTCMonth() + 1)}-${two(date.getUTCDate())}`;
+};
 
 /**
  * The window in milliseconds and its whole UTC days: from the first midnight at or after `from` to the

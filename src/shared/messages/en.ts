@@ -77,6 +77,7 @@ export const transactionMessages = {
     'Send only one of tokenId, creditCardInformation, bankAccountInformation or authorizationId.',
   INVALID_TOKEN_ID: 'tokenId must be the id of a token.',
   INVALID_AUTHORIZATION_ID: 'authorizationId must be the id of an authorization.',
+  AMOUNT_AS_TEXT: 'Send money as a JSON number such as 13.57, not as text ("13.57").',
   INVALID_PAYER_FEE: 'Payer fee must be an amount of at least 0.00 with at most 2 decimals.',
   INVALID_INITIATING_PARTY_FEE: 'Initiating party fee must be an amount of at least 0.00 with at most 2 decimals.',
   PAYER_FEE_EXCEEDS_AMOUNT: 'Payer fee cannot be more than the amount.',

@@ -76,6 +76,7 @@ export const esTransaction = {
   INVALID_PAYER_FEE: 'La comisión del pagador debe ser un importe de al menos 0,00 con como máximo 2 decimales.',
   INVALID_INITIATING_PARTY_FEE:
     'La comisión de la parte iniciadora debe ser un importe de al menos 0,00 con como máximo 2 decimales.',
+  AMOUNT_AS_TEXT: 'Envíe el dinero como un número JSON, por ejemplo 13.57, no como texto ("13.57").',
   PAYER_FEE_EXCEEDS_AMOUNT: 'La comisión del pagador no puede ser mayor que el importe.',
   INITIATING_PARTY_FEE_EXCEEDS_AMOUNT: 'La comisión de la parte iniciadora no puede ser mayor que el importe.',
   NET_AMOUNT_NEGATIVE: 'Las comisiones superan el importe: la agencia recibiría menos que nada.',

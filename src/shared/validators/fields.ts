@@ -21,13 +21,14 @@ export function fieldErrors(): FieldErrors {
 
 /**
  * Several field problems as one answer: the single problem's code, else VALIDATION_FAILED; every
- * message in order. The browser, the form and the service all summarize this way.
+ * message in order, each once (two fields with the same problem say it once; `errors` names both).
+ * The browser, the form and the service all summarize this way.
  */
 export function summarize(errors: readonly { code: string; message: string }[]): { code: string; message: string } {
   const [only, another] = errors;
   return {
     code: only && !another ? only.code : 'VALIDATION_FAILED',
-    message: errors.map((error) => error.message).join(' '),
+    message: [...new Set(errors.map((error) => error.message))].join(' '),
   };
 }
 

@@ -2,7 +2,8 @@ import { VALID, invalid, type Verification } from './verification.js';
 
 // US 12345 or 12345-6789, Canadian A1A 1A1, and every other country's 3..10 letters, digits, spaces
 // or dashes: all three fit one rule, starting and ending with a letter or digit.
-const POSTAL_CODE = /^[a-z\d][a-z\d -]{1,8}[a-z\d]$/i;
+export const POSTAL_CODE_PATTERN = '[A-Za-z0-9][A-Za-z0-9 -]{1,8}[A-Za-z0-9]';
+const POSTAL_CODE = new RegExp(`^${POSTAL_CODE_PATTERN}$`);
 
 /** Postal code: optional; 3..10 letters, digits, spaces or dashes. */
 export function postalCode(value: unknown): Verification {

@@ -1,5 +1,6 @@
 import { amountMessages, transactionMessages, type AmountCode, type TransactionCode } from '../messages/en.js';
 import { parseAmount } from '../money.js';
+import { isId, type IdKind } from './ids.js';
 import type { AttributeValues, BankAccountInformation, CreditCardInformation, FieldError } from '../wire.js';
 import { attributeValues } from './attribute-values.js';
 import { checkFields, fieldErrors, same, text, type FieldErrors, type FieldRules } from './fields.js';
@@ -45,6 +46,15 @@ export function positiveAmount(value: unknown): Verification {
   return parsed.cents > 0 ? VALID : problem('AMOUNT_NOT_POSITIVE');
 }
 
+/**
+ * Money in a JSON body is a JSON number (docs/api.md#conventions): text such as "13.57" is refused before
+ * `check` looks at the amount (a query string, where everything is text, uses `check` alone).
+ */
+const jsonNumber =
+  (check: (value: unknown) => Verification) =>
+  (value: unknown): Verification =>
+    typeof value === 'string' ? problem('AMOUNT_AS_TEXT') : check(value);
+
 /** An optional fee: absent is fine, else an amount ≥ 0.00 with at most 2 decimals. */
 const optionalFee =
   (code: TransactionCode) =>
@@ -71,11 +81,9 @@ export function ipAddress(value: unknown): Verification {
 }
 
 const id =
-  (prefix: string, code: TransactionCode) =>
+  (kind: IdKind, code: TransactionCode) =>
   (value: unknown): Verification =>
-    typeof value === 'string' && value.startsWith(prefix) && value.length <= 64 && /^[\w-]+$/.test(value)
-      ? VALID
-      : problem(code);
+    isId(kind, value) ? VALID : problem(code);
 
 /** The plain fields of a transaction request, normalized: money in cents. */
 interface TransactionFields {
@@ -93,9 +101,9 @@ interface TransactionFields {
 
 const TRANSACTION_RULES: FieldRules<TransactionFields> = {
   payer: [payer, text],
-  amount: [positiveAmount, cents],
-  payerFee: [optionalFee('INVALID_PAYER_FEE'), cents],
-  initiatingPartyFee: [optionalFee('INVALID_INITIATING_PARTY_FEE'), cents],
+  amount: [jsonNumber(positiveAmount), cents],
+  payerFee: [jsonNumber(optionalFee('INVALID_PAYER_FEE')), cents],
+  initiatingPartyFee: [jsonNumber(optionalFee('INVALID_INITIATING_PARTY_FEE')), cents],
   emailAddress: [
     (value) => (value === undefined || value === null || value === '' ? VALID : emailAddress(value)),
     text,
@@ -124,11 +132,11 @@ function checkSource(raw: Record<string, unknown>, errors: FieldErrors, now?: Da
   }
   const [name] = sent;
   if (name === 'tokenId')
-    return errors.check('tokenId', id('tok_', 'INVALID_TOKEN_ID')(raw.tokenId))
+    return errors.check('tokenId', id('token', 'INVALID_TOKEN_ID')(raw.tokenId))
       ? { tokenId: raw.tokenId as string }
       : undefined;
   if (name === 'authorizationId') {
-    return errors.check('authorizationId', id('auth_', 'INVALID_AUTHORIZATION_ID')(raw.authorizationId))
+    return errors.check('authorizationId', id('authorization', 'INVALID_AUTHORIZATION_ID')(raw.authorizationId))
       ? { authorizationId: raw.authorizationId as string }
       : undefined;
   }
@@ -187,7 +195,7 @@ export function validateAuthorizationRequest(body: unknown): Check<{ tokenId: st
   const [fields, ok] = checkFields<{ tokenId: string; amount: number }>(
     body,
     '',
-    { tokenId: [id('tok_', 'INVALID_TOKEN_ID'), same], amount: [positiveAmount, cents] },
+    { tokenId: [id('token', 'INVALID_TOKEN_ID'), same], amount: [jsonNumber(positiveAmount), cents] },
     errors,
   );
   return ok
@@ -195,11 +203,15 @@ export function validateAuthorizationRequest(body: unknown): Check<{ tokenId: st
     : { ok: false, errors: errors.list };
 }
 
-/** `amount` of `GET|POST /transactionFees`: the net amount due, above zero. */
-export function validateAmountDue(value: unknown): Check<number> {
+/**
+ * `amount` of `GET|POST /transactionFees`: the net amount due, above zero. In the query it is text;
+ * in a body (`body: true`) a JSON number.
+ */
+export function validateAmountDue(value: unknown, { body = false } = {}): Check<number> {
   const parsed = parseAmount(value);
-  if (parsed.ok && parsed.cents > 0) return { ok: true, value: parsed.cents };
+  if (parsed.ok && parsed.cents > 0 && !(body && typeof value === 'string')) return { ok: true, value: parsed.cents };
   const errors = fieldErrors();
-  errors.check('amount', problem(parsed.ok ? 'AMOUNT_NOT_POSITIVE' : parsed.code));
+  const code = body && typeof value === 'string' ? 'AMOUNT_AS_TEXT' : parsed.ok ? 'AMOUNT_NOT_POSITIVE' : parsed.code;
+  errors.check('amount', problem(code));
   return { ok: false, errors: errors.list };
 }

@@ -19,13 +19,21 @@ export function invalid(code: FieldCode, isPotentiallyValid = false): Verificati
 }
 
 /**
- * The digits of a number the payer typed, with spaces and dashes removed; `null` when it is not a
- * string (or a safe integer) of digits.
+ * White space as `String.prototype.trim` and `\s` know it, spelled out as a regex class body so that
+ * other engines (the OpenAPI document's patterns, read by Python or Java tools) read the same set.
+ */
+export const WHITE_SPACE = '\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff';
+/** What may stand between the digits of a card or account number: white space and dashes. */
+export const DIGIT_SEPARATORS = `${WHITE_SPACE}-`;
+const SEPARATOR = new RegExp(`[${DIGIT_SEPARATORS}]`, 'g');
+
+/**
+ * The digits of a number the payer typed, with white space and dashes removed; `null` when it is not
+ * text of digits (a JSON number is not: the API's numbers are text, docs/api.md#card-details).
  * @example digitsOf('4242 4242-4242 4242') // '4242424242424242'
  */
 export function digitsOf(value: unknown): string | null {
-  const text = typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? String(value) : value;
-  if (typeof text !== 'string') return null;
-  const digits = text.replace(/[\s-]/g, '');
+  if (typeof value !== 'string') return null;
+  const digits = value.replace(SEPARATOR, '');
   return /^\d*$/.test(digits) ? digits : null;
 }
