@@ -194,6 +194,8 @@ describe('upgrades', () => {
     if (schema) await sql.query(`CREATE SCHEMA ${schema}`);
     const repository = createRepository(sql);
     expect(await migrate(sql, 9)).toEqual([1, 2, 3, 5, 6, 7, 8, 9]);
+    // Today's code stores each sale's method fingerprint (migration 11, which adds it if missing).
+    await sql.query('ALTER TABLE transactions ADD COLUMN payment_method_fingerprint TEXT');
     const app = await buildApp({
       repository,
       vault: createVault([randomBytes(32)]),
@@ -216,7 +218,7 @@ describe('upgrades', () => {
       ] as const)
         expect((await pay(payer, amount)).statusCode).toBe(201);
 
-      expect(await migrate(sql)).toEqual([10]);
+      expect(await migrate(sql)).toEqual([10, 11]);
       const search = async (query: string) =>
         (
           await request(app, 'GET', `/api/v1/transactions?${query}`, { authorization: basic(accounts.springfield) })
