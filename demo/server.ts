@@ -15,6 +15,7 @@ import {
   type TransactionResponse,
 } from '../src/server-sdk/index.js';
 import { REFUND_AMOUNT_HELP, hasUnsettled, recentPayments, refundAmountOf, transactionIdOf } from './payments.js';
+import { NO_FRAMING, RefusedRequest, checkRequest, ownHosts } from './request-checks.js';
 
 export interface DemoAccount {
   name: string;
@@ -32,6 +33,8 @@ export interface DemoOptions {
   clients: Record<string, DemoAccount>;
   port?: number;
   host?: string;
+  /** More names its `Host` may carry, such as the service's ALLOWED_HOSTS (demo/request-checks.ts). */
+  allowedHosts?: string[];
 }
 
 const PAGES: Record<string, string> = {
@@ -99,7 +102,12 @@ export async function startDemo(options: DemoOptions): Promise<{ url: string; cl
     return amount;
   };
 
+  // Known once listening (port 0 picks one): the names and the address its requests must carry.
+  let own = { hosts: new Set<string>(), url: '' };
+
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    // Before anything is read or charged: only the demo's own pages get answers (demo/request-checks.ts).
+    checkRequest(request, own.hosts, own.url);
     const url = new URL(request.url ?? '/', 'http://demo');
     const page = PAGES[url.pathname];
     if (request.method === 'GET' && page) {
@@ -174,6 +182,7 @@ export async function startDemo(options: DemoOptions): Promise<{ url: string; cl
           code: error.code,
         });
       }
+      if (error instanceof RefusedRequest) return sendJson(response, error.status, { message: error.message });
       if (error instanceof DemoError)
         return sendJson(response, error.status, { message: error.message, ...error.extra });
       console.error('demo error', error instanceof Error ? error.message : 'unknown');
@@ -187,8 +196,11 @@ export async function startDemo(options: DemoOptions): Promise<{ url: string; cl
       resolve();
     });
   });
+  const host = options.host ?? '127.0.0.1';
+  const { port } = server.address() as AddressInfo;
+  own = { hosts: ownHosts(host, port, options.allowedHosts ?? []), url: `http://${host}:${port}` };
   return {
-    url: `http://${options.host ?? '127.0.0.1'}:${(server.address() as AddressInfo).port}`,
+    url: own.url,
     close: () => {
       server.closeAllConnections();
       return new Promise((resolve) => server.close(() => resolve()));
@@ -211,7 +223,7 @@ async function refund(client: PaytokenClient, id: number, typed: unknown) {
 }
 
 function send(response: ServerResponse, status: number, body: string, type = 'text/plain; charset=utf-8'): void {
-  response.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store' }).end(body);
+  response.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store', ...NO_FRAMING }).end(body);
 }
 
 function sendJson(response: ServerResponse, status: number, body: unknown): void {

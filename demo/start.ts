@@ -25,6 +25,7 @@ if (!existsSync(file)) {
     clients: { springfield: sandbox.springfield, shelby: sandbox.shelby },
     port,
     host: config.host,
+    allowedHosts: config.allowedHosts,
   }).catch(async (error: unknown) => {
     // Its port taken or not allowed: the service's kind of line, naming DEMO_PORT; the service stops.
     const message = startErrorMessage(error, { ...config, port }, 'DEMO_PORT');

@@ -5,6 +5,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { callAdmin } from '../../src/service/operation/admin.js';
 import { startServiceProcess as startProcess } from '../../src/service/testing/processes.js';
 
 export interface Account {
@@ -41,6 +42,13 @@ export async function startServiceProcess(
   const accounts = JSON.parse(
     readFileSync(join(dataDir, 'sandbox-credentials.json'), 'utf8'),
   ) as ServiceProcess['accounts'];
+  // The specs pay the same test cards the same amounts, one payer scenario after another, on the
+  // worker's one service: as `npm run accounts -- set-duplicate-window NAME 0` would, duplicate
+  // protection is off (its tests are service/routes/duplicates.test.ts).
+  for (const account of [accounts.springfield, accounts.shelby]) {
+    const answer = await callAdmin(dataDir, ['set-duplicate-window', account.name, '0']);
+    if (answer.error) throw new Error(answer.error);
+  }
   return {
     // "localhost" rather than 127.0.0.1: the test pages are served from 127.0.0.1, another origin.
     url: url.replace('127.0.0.1', 'localhost'),

@@ -22,6 +22,7 @@ import { foreignPagePreflight } from './auth/browser-pages.js';
 import { clientErrorHandler, frameworkErrors, ignoreTypeOfEmptyBody } from './framework-errors.js';
 import { refuseForeignHost } from './host.js';
 import { securityHeaders } from './security-headers.js';
+import { loggedUrl } from './logged-url.js';
 import { fastifyTrustProxy } from './trust-proxy.js';
 import type { ServiceDeps } from './deps.js';
 
@@ -49,12 +50,12 @@ const REDACT = [
 ];
 
 /**
- * The request line as Fastify writes it, but with the value of an `impersonation` query parameter (the
- * frame page's URL, routes/frames.ts) hidden like the `impersonationAccountKey` header.
+ * The request line as Fastify writes it, but with the query's values left out (logged-url.ts): a
+ * search's payer name or last four, the frame page's impersonation key.
  */
 const requestLine = (request: FastifyRequest) => ({
   method: request.method,
-  url: request.url.replace(/([?&]impersonation=)[^&#]*/gi, '$1[redacted]'),
+  url: loggedUrl(request.url),
   host: request.host,
   remoteAddress: request.ip,
   remotePort: request.socket?.remotePort,

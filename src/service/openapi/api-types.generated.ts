@@ -419,6 +419,7 @@ export interface operations {
               created: string;
               /** @enum {string} */
               currency: 'USD';
+              /** @description Unique across the service and in no order: it counts no one’s batches (docs/decisions/0001-transaction-and-batch-ids.md). Order by created. */
               id: number;
               numberOfCredits: number;
               numberOfDebits: number;
@@ -530,6 +531,7 @@ export interface operations {
               }[];
               /** @description The service's fee. Currency units, at most 2 decimals. */
               fee: number;
+              /** @description Unique across the service and in no order: it counts no one’s payments (docs/decisions/0001-transaction-and-batch-ids.md). Order by created. */
               id: number;
               /** @description The initiating party’s fee, part of amount. Currency units, at most 2 decimals. */
               initiatingPartyFee: number;
@@ -648,6 +650,7 @@ export interface operations {
             created: string;
             /** @enum {string} */
             currency: 'USD';
+            /** @description Unique across the service and in no order: it counts no one’s batches (docs/decisions/0001-transaction-and-batch-ids.md). Order by created. */
             id: number;
             numberOfCredits: number;
             numberOfDebits: number;
@@ -1423,6 +1426,7 @@ export interface operations {
               }[];
               /** @description The service's fee. Currency units, at most 2 decimals. */
               fee: number;
+              /** @description Unique across the service and in no order: it counts no one’s payments (docs/decisions/0001-transaction-and-batch-ids.md). Order by created. */
               id: number;
               /** @description The initiating party’s fee, part of amount. Currency units, at most 2 decimals. */
               initiatingPartyFee: number;
@@ -1629,6 +1633,7 @@ export interface operations {
             }[];
             /** @description The service's fee. Currency units, at most 2 decimals. */
             fee: number;
+            /** @description Unique across the service and in no order: it counts no one’s payments (docs/decisions/0001-transaction-and-batch-ids.md). Order by created. */
             id: number;
             /** @description The initiating party’s fee, part of amount. Currency units, at most 2 decimals. */
             initiatingPartyFee: number;
@@ -1788,6 +1793,7 @@ export interface operations {
             }[];
             /** @description The service's fee. Currency units, at most 2 decimals. */
             fee: number;
+            /** @description Unique across the service and in no order: it counts no one’s payments (docs/decisions/0001-transaction-and-batch-ids.md). Order by created. */
             id: number;
             /** @description The initiating party’s fee, part of amount. Currency units, at most 2 decimals. */
             initiatingPartyFee: number;
@@ -1948,6 +1954,7 @@ export interface operations {
             }[];
             /** @description The service's fee. Currency units, at most 2 decimals. */
             fee: number;
+            /** @description Unique across the service and in no order: it counts no one’s payments (docs/decisions/0001-transaction-and-batch-ids.md). Order by created. */
             id: number;
             /** @description The initiating party’s fee, part of amount. Currency units, at most 2 decimals. */
             initiatingPartyFee: number;
@@ -2139,6 +2146,7 @@ export interface operations {
             }[];
             /** @description The service's fee. Currency units, at most 2 decimals. */
             fee: number;
+            /** @description Unique across the service and in no order: it counts no one’s payments (docs/decisions/0001-transaction-and-batch-ids.md). Order by created. */
             id: number;
             /** @description The initiating party’s fee, part of amount. Currency units, at most 2 decimals. */
             initiatingPartyFee: number;

@@ -47,6 +47,7 @@ export async function refund(
       ipAddress: null,
       transactionType: original.transactionType,
       maskedAccountNumber: original.maskedAccountNumber,
+      paymentMethodFingerprint: original.paymentMethodFingerprint,
       amount: -amount,
       payerFee: 0,
       fee: 0,

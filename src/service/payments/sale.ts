@@ -2,6 +2,7 @@ import type { TransactionDraft } from '../../shared/validators/transaction-reque
 import type { TransactionType } from '../../shared/wire.js';
 import { RESPONSE_MESSAGES, decide, type ProcessorSource } from '../processor/sandbox.js';
 import { brandOf, maskAccountNumber } from './account-number.js';
+import { methodFingerprint } from './method-fingerprint.js';
 import { processorSource } from './processor-source.js';
 import { declined, type PaymentDeps, type Payer, type PaymentResult } from './result.js';
 import type { PaymentMethodKey, TransactionQueries } from '../storage/transactions.js';
@@ -69,22 +70,29 @@ export async function sale(draft: TransactionDraft, payer: Payer, deps: PaymentD
     charged = sentDirectly(draft.source);
   }
   const money = moneyFor(draft, charged.transactionType === 'Ach' ? 'ach' : 'creditCard', payer, false);
+  const method: PaymentMethodKey = {
+    fingerprint: methodFingerprint(charged.source, deps.vault),
+    tokenId: 'tokenId' in draft.source ? draft.source.tokenId : null,
+  };
   const windowMinutes = payer.actingFor.duplicateWindowMinutes;
-  if (!windowMinutes) return charge(transactions, draft, payer, charged, money, deps);
-  const method: PaymentMethodKey =
-    'tokenId' in draft.source
-      ? { tokenId: draft.source.tokenId }
-      : { transactionType: charged.transactionType, maskedAccountNumber: charged.maskedAccountNumber };
+  if (!windowMinutes) return charge(transactions, draft, payer, charged, method, money, deps);
   // Checked and stored under one lock: two identical sales at once cannot both find no earlier one.
-  const lock = JSON.stringify(['sale', payer.scope.accountId, payer.scope.viaAccountId, method, money.amount]);
+  const lock = JSON.stringify([
+    'sale',
+    payer.scope.accountId,
+    payer.scope.viaAccountId,
+    method.fingerprint,
+    money.amount,
+  ]);
   return transactions.serialized(lock, async (store) => {
     const earlier = await store.lastApprovedSale(payer.scope, method, money.amount, windowMinutes);
-    if (!earlier) return charge(store, draft, payer, charged, money, deps);
+    if (!earlier) return charge(store, draft, payer, charged, method, money, deps);
     const stored = await store.insert(
       newTransaction(draft, payer, {
         ...money,
         transactionType: charged.transactionType,
         maskedAccountNumber: charged.maskedAccountNumber,
+        paymentMethodFingerprint: method.fingerprint,
         paymentResponseCode: 'HardDuplicateTransaction',
       }),
     );
@@ -111,6 +119,7 @@ async function charge(
   draft: TransactionDraft,
   payer: Payer,
   charged: Charged,
+  method: PaymentMethodKey,
   money: ReturnType<typeof moneyFor>,
   deps: PaymentDeps,
 ): Promise<PaymentResult> {
@@ -121,6 +130,7 @@ async function charge(
       ...money,
       transactionType: charged.transactionType,
       maskedAccountNumber: charged.maskedAccountNumber,
+      paymentMethodFingerprint: method.fingerprint,
       paymentResponseCode,
       events: approved ? [{ eventType: 'Sale', eventDate: deps.now(), comments: null }] : [],
     }),

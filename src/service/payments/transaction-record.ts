@@ -69,6 +69,7 @@ export const newTransaction = (
   ipAddress: draft.ipAddress ?? null,
   transactionType: null,
   maskedAccountNumber: null,
+  paymentMethodFingerprint: null,
   authorizedAmount: null,
   authorizationExpires: null,
   originalTransactionId: null,

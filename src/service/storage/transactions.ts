@@ -26,6 +26,8 @@ export interface NewTransaction extends TransactionMoney {
   ipAddress: string | null;
   transactionType: TransactionType | null;
   maskedAccountNumber: string | null;
+  /** A sale's keyed hash of the whole card or account number (payments/method-fingerprint.ts). */
+  paymentMethodFingerprint: string | null;
   paymentResponseCode: PaymentResponseCode;
   authorizedAmount: number | null;
   authorizationExpires: Date | null;
@@ -49,7 +51,7 @@ export interface StoredTransaction extends Omit<NewTransaction, 'events'> {
 const COLUMNS = `t.id, t.public_id AS "publicId", t.account_id, t.via_account_id, t.authorization_id AS "authorizationId",
   t.token_id AS "tokenId", t.payer, t.email_address AS "emailAddress", t.attribute_values AS "attributeValues", t.comments,
   t.send_receipt AS "sendReceipt", t.ip_address AS "ipAddress", t.transaction_type AS "transactionType",
-  t.masked_account_number AS "maskedAccountNumber", t.amount_cents AS amount, t.payer_fee_cents AS "payerFee", t.fee_cents AS fee,
+  t.masked_account_number AS "maskedAccountNumber", t.payment_method_fingerprint AS "paymentMethodFingerprint", t.amount_cents AS amount, t.payer_fee_cents AS "payerFee", t.fee_cents AS fee,
   t.net_amount_cents AS "netAmount", t.initiating_party_fee_cents AS "initiatingPartyFee", t.payer_fee_mode AS "payerFeeMode",
   t.payment_response_code AS "paymentResponseCode", t.authorized_amount_cents AS "authorizedAmount",
   t.authorization_expires_at AS "authorizationExpires", t.captured_at AS "capturedAt", t.created_at AS created,
@@ -100,8 +102,9 @@ function queriesOn(sql: Sql) {
         `WITH t AS (
            INSERT INTO transactions (public_id, account_id, via_account_id, authorization_id, token_id, payer, email_address, attribute_values,
              comments, send_receipt, ip_address, transaction_type, masked_account_number, amount_cents, payer_fee_cents, fee_cents,
-             net_amount_cents, initiating_party_fee_cents, payer_fee_mode, payment_response_code, authorized_amount_cents, authorization_expires_at, original_transaction_id)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $24)
+             net_amount_cents, initiating_party_fee_cents, payer_fee_mode, payment_response_code, authorized_amount_cents, authorization_expires_at, original_transaction_id,
+             payment_method_fingerprint)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $24, $25)
            RETURNING id, created_at),
          e AS (
            INSERT INTO transaction_events (transaction_id, event_type, event_date, comments)
@@ -139,6 +142,7 @@ function queriesOn(sql: Sql) {
             })),
           ),
           t.originalTransactionId,
+          t.paymentMethodFingerprint,
         ],
       );
       const { id, created } = row as { id: number; created: Date };
@@ -147,7 +151,8 @@ function queriesOn(sql: Sql) {
     /**
      * The newest approved sale in this scope charging `method` exactly `amountCents` in the last `windowMinutes`
      * (by the database's clock, which stamped them):
-     * the earlier payment a new one would duplicate (docs/api.md#duplicate-protection).
+     * the earlier payment a new one would duplicate (docs/api.md#duplicate-protection). A sale stored
+     * before fingerprints (migration 11) matches by its token only: its last four cannot tell cards apart.
      */
     lastApprovedSale: async (
       scope: Scope,
@@ -160,18 +165,10 @@ function queriesOn(sql: Sql) {
           `SELECT t.id, t.created_at AS created FROM transactions t
            WHERE ${IN_SCOPE} AND t.amount_cents = $1 AND t.created_at >= now() - make_interval(mins => $4)
              AND t.payment_response_code = 'Success' AND t.authorization_id IS NULL
-             AND (CASE WHEN $5::text IS NOT NULL THEN t.token_id = $5
-                       ELSE t.token_id IS NULL AND t.transaction_type = $6 AND t.masked_account_number = $7 END)
+             AND (t.payment_method_fingerprint = $5
+                  OR (t.payment_method_fingerprint IS NULL AND $6::text IS NOT NULL AND t.token_id = $6))
            ORDER BY t.created_at DESC LIMIT 1`,
-          [
-            amountCents,
-            scope.accountId,
-            scope.viaAccountId,
-            windowMinutes,
-            'tokenId' in method ? method.tokenId : null,
-            'tokenId' in method ? null : method.transactionType,
-            'tokenId' in method ? null : method.maskedAccountNumber,
-          ],
+          [amountCents, scope.accountId, scope.viaAccountId, windowMinutes, method.fingerprint, method.tokenId],
         )
       )[0] ?? null,
     /** By the numeric id or the `txn_…` public id, in this scope. */
@@ -276,8 +273,14 @@ export function transactionStore(sql: Sql) {
 
 export type TransactionStore = ReturnType<typeof transactionStore>;
 
-/** What a duplicate is compared on: the token, or the card or bank account sent directly. */
-export type PaymentMethodKey = { tokenId: string } | { transactionType: TransactionType; maskedAccountNumber: string };
+/**
+ * What a duplicate is compared on: the method's keyed fingerprint, and the token it was charged by
+ * (for sales stored before fingerprints).
+ */
+export interface PaymentMethodKey {
+  fingerprint: string;
+  tokenId: string | null;
+}
 
 /** For other stores of this folder that read whole transactions (transaction-search.ts). */
 export { COLUMNS as TRANSACTION_COLUMNS, toStored as toStoredTransaction, type Row as TransactionRow };
