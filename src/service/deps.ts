@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AccountCache } from './auth/account-cache.js';
+import type { SecretVerifier } from './auth/credentials.js';
 import type { ServiceConfig } from './config.js';
 import type { Instance } from './operation/instance.js';
 import type { RateLimiter } from './rate-limit.js';
@@ -17,6 +18,8 @@ export interface ServiceDeps {
     Partial<Pick<ServiceConfig, 'trustProxy' | 'allowedHosts' | 'host'>>;
   rateLimiter: RateLimiter;
   accountCache: AccountCache;
+  /** Checks a secret against its hash: `secretMatches` (auth/credentials.ts) unless a test wraps it. */
+  verifySecret?: SecretVerifier;
   /** This process in the database: its heartbeat, and its id in idempotency claims. */
   instance: Instance;
   now: () => Date;
