@@ -21,7 +21,6 @@ import { createAccountCache } from './auth/account-cache.js';
 import { clientErrorHandler, frameworkErrors, ignoreTypeOfEmptyBody } from './framework-errors.js';
 import { refuseForeignHost } from './host.js';
 import { securityHeaders } from './security-headers.js';
-import { fastifyTrustProxy } from './trust-proxy.js';
 import type { ServiceDeps } from './deps.js';
 
 type Defaulted = 'rateLimiter' | 'accountCache' | 'instance' | 'now' | 'scriptsDir' | 'version';
@@ -94,7 +93,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     genReqId: nextRequestId,
     frameworkErrors,
     clientErrorHandler: clientErrorHandler(nextRequestId),
-    trustProxy: fastifyTrustProxy(deps.config.trustProxy ?? false),
+    trustProxy: deps.config.trustProxy ?? false,
     requestIdHeader: false,
     bodyLimit: 64 * 1024,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },

@@ -15,21 +15,32 @@ import {
 } from './testing/harness.js';
 
 describe('TRUST_PROXY and PUBLIC_URL settings', () => {
-  it('trusts no proxy by default; a hop count or a list of addresses when set', () => {
+  it('trusts no proxy by default; the listed addresses, ranges and named ranges when set', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,::1' }).trustProxy).toEqual([
       '10.0.0.1',
       '10.1.0.0/16',
       '::1',
     ]);
+    expect(loadConfig({ TRUST_PROXY: 'loopback,uniquelocal' }).trustProxy).toEqual(['loopback', 'uniquelocal']);
   });
 
   it.each(['true', 'proxy.example', '10.0.0.1/99', '-1'])('refuses TRUST_PROXY=%s with what to write', (value) => {
     expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
-      /TRUST_PROXY must be a hop count .* or a list of proxy addresses/,
+      /TRUST_PROXY must be a list of the proxies' addresses or ranges \(e\.g\. 10\.0\.0\.1,10\.1\.0\.0\/16\) or loopback/,
     );
   });
+
+  // A hop count trusts whatever connects directly: without a proxy in front, every client.
+  it.each(['1', '2', '0.0.0.0/0', '::/0', '10.0.0.1,0.0.0.0/0'])(
+    'refuses TRUST_PROXY=%s, which would trust any peer, naming the safe forms',
+    (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+        /would trust any peer to name the client .* list the proxies' addresses instead/,
+      );
+    },
+  );
 
   it('NODE_ENV=production without PUBLIC_URL refuses to start, with a message', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
@@ -81,18 +92,39 @@ describe('item 7: the client address and the per-IP limit', () => {
     expect((await post(behindProxy, key, '203.0.113.1')).statusCode).toBe(429);
   });
 
-  it('a hop count trusts only the nearest proxy: a spoofed first entry does not make a new bucket', async () => {
-    const oneHop = await startTestService({
-      config: { ...TEST_CONFIG, tokenRateLimitPerIp: 2, tokenRateLimitPerKey: 1000, trustProxy: 1 },
+  it('two proxies listed: the client is the first address not theirs, whatever a browser prepends', async () => {
+    const twoProxies = await startTestService({
+      config: {
+        ...TEST_CONFIG,
+        tokenRateLimitPerIp: 2,
+        tokenRateLimitPerKey: 1000,
+        trustProxy: ['10.9.9.9', '10.8.8.8'],
+      },
     });
     try {
-      const key = apiKey(oneHop.accounts.springfield);
-      expect((await post(oneHop, key, '1.1.1.1, 203.0.113.9')).statusCode).toBe(201);
-      expect((await post(oneHop, key, '2.2.2.2, 203.0.113.9')).statusCode).toBe(201);
-      expect((await post(oneHop, key, '3.3.3.3, 203.0.113.9')).statusCode).toBe(429);
-      expect((await post(oneHop, key, '3.3.3.3, 203.0.113.10')).statusCode).toBe(201);
+      const key = apiKey(twoProxies.accounts.springfield);
+      expect((await post(twoProxies, key, '1.1.1.1, 203.0.113.9, 10.8.8.8')).statusCode).toBe(201);
+      expect((await post(twoProxies, key, '2.2.2.2, 203.0.113.9, 10.8.8.8')).statusCode).toBe(201);
+      expect((await post(twoProxies, key, '3.3.3.3, 203.0.113.9, 10.8.8.8')).statusCode).toBe(429);
+      expect((await post(twoProxies, key, '203.0.113.10, 10.8.8.8')).statusCode).toBe(201);
     } finally {
-      await oneHop.close();
+      await twoProxies.close();
+    }
+  });
+
+  it('TRUST_PROXY=loopback: a proxy on this machine names the client; any other peer does not', async () => {
+    const { trustProxy } = loadConfig({ TRUST_PROXY: 'loopback' });
+    const local = await startTestService({
+      config: { ...TEST_CONFIG, tokenRateLimitPerIp: 1, tokenRateLimitPerKey: 1000, trustProxy },
+    });
+    try {
+      const key = apiKey(local.accounts.springfield);
+      expect((await post(local, key, '203.0.113.1', '127.0.0.1')).statusCode).toBe(201);
+      expect((await post(local, key, '203.0.113.2', '127.0.0.1')).statusCode).toBe(201);
+      expect((await post(local, key, '203.0.113.3', '192.0.2.7')).statusCode).toBe(201);
+      expect((await post(local, key, '203.0.113.4', '192.0.2.7')).statusCode).toBe(429);
+    } finally {
+      await local.close();
     }
   });
 
