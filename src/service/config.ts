@@ -1,3 +1,4 @@
+import { allowedHost } from './host.js';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
 import { parseVaultKey } from './vault.js';
 import { DEFAULT_CUTOFF, parseSettlementCutoff, type SettlementCutoff } from './payments/cutoff.js';
@@ -98,6 +99,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
       `PAYTOKEN_PROCESSES=${config.processes} needs PostgreSQL (DATABASE_URL): the embedded database belongs to one process.`,
     );
   if ('problem' in trustProxy) problems.push(trustProxy.problem);
+  for (const entry of config.allowedHosts)
+    if (!allowedHost(entry))
+      problems.push(
+        `ALLOWED_HOSTS must list host names, each with an optional port (e.g. pay.example.com,pay.example.com:8443); "${entry}" is not one.`,
+      );
   // Without it, Location would be built from each request's Host header (issue 10, item 10).
   if (env.NODE_ENV === 'production' && !config.publicUrl && !problems.some((p) => p.startsWith('PUBLIC_URL')))
     problems.push('PUBLIC_URL must be set when NODE_ENV=production (e.g. https://pay.example.com).');

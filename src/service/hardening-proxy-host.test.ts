@@ -2,6 +2,8 @@
  * Issue 10, items 7 and 10: the client address behind trusted proxies only, limits per account,
  * and a `Host` header that cannot steer `Location`.
  */
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 import {
@@ -50,12 +52,22 @@ describe('TRUST_PROXY and PUBLIC_URL settings', () => {
     );
   });
 
-  it('reads ALLOWED_HOSTS as a list of names', () => {
-    expect(loadConfig({ ALLOWED_HOSTS: 'pay.example.com, api.example.com' }).allowedHosts).toEqual([
+  it('reads ALLOWED_HOSTS as a list of names, each with an optional port', () => {
+    expect(loadConfig({ ALLOWED_HOSTS: 'pay.example.com, api.example.com:8443,[::1]:9000' }).allowedHosts).toEqual([
       'pay.example.com',
-      'api.example.com',
+      'api.example.com:8443',
+      '[::1]:9000',
     ]);
   });
+
+  it.each(['https://pay.example.com', 'pay.example.com/api', 'user@pay.example.com', 'pay.example.com:99999'])(
+    'refuses ALLOWED_HOSTS=%s with what to write',
+    (value) => {
+      expect(() => loadConfig({ ALLOWED_HOSTS: value })).toThrow(
+        `ALLOWED_HOSTS must list host names, each with an optional port (e.g. pay.example.com,pay.example.com:8443); "${value}" is not one.`,
+      );
+    },
+  );
 });
 
 describe('item 7: the client address and the per-IP limit', () => {
@@ -196,4 +208,74 @@ describe('item 10: the Host header', () => {
       expect(response.headers.location).toMatch(/^http:\/\//);
     },
   );
+});
+
+describe("the Host header's port, on a real socket", () => {
+  let service: TestService;
+  let port: number;
+  beforeAll(async () => {
+    service = await startTestService({
+      config: { ...TEST_CONFIG, allowedHosts: ['pay.example.com', 'shop.example.com:8443'] },
+    });
+    await service.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (service.app.server.address() as AddressInfo).port;
+  });
+  afterAll(() => service.close());
+
+  /** `POST /tokens` over TCP with this `Host`: the status, `Location` and `code`. */
+  const create = (host: string) =>
+    new Promise<{ status: number; location: string | undefined; code: string | undefined }>((resolve, reject) => {
+      const body = JSON.stringify(cardToken());
+      const req = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/v1/tokens',
+          agent: false,
+          setHost: false,
+          headers: {
+            host,
+            authorization: basic(service.accounts.springfield),
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+          },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              location: res.headers.location,
+              code: (JSON.parse(text) as { code?: string }).code,
+            }),
+          );
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+
+  it.each([
+    '127.0.0.1:9999',
+    'localhost:9999',
+    'localhost',
+    '127.0.0.1:80',
+    'pay.example.com:9999',
+    'shop.example.com',
+  ])('refuses Host %s: not the port this service was reached on', async (host) => {
+    expect(await create(host)).toEqual({ status: 400, location: undefined, code: 'INVALID_HOST' });
+  });
+
+  it.each([
+    ['127.0.0.1:{port}', 'http://127.0.0.1:{port}'],
+    ['localhost:{port}', 'http://localhost:{port}'],
+    ['pay.example.com:{port}', 'http://pay.example.com:{port}'],
+    ['shop.example.com:8443', 'http://shop.example.com:8443'],
+  ])('builds Location from Host %s, its own port or one ALLOWED_HOSTS names', async (host, base) => {
+    const answer = await create(host.replace('{port}', String(port)));
+    expect(answer.status).toBe(201);
+    expect(answer.location?.startsWith(`${base.replace('{port}', String(port))}/api/v1/tokens/tok_`)).toBe(true);
+  });
 });
