@@ -1,4 +1,4 @@
-import { allowedHost } from './host.js';
+import { isIP } from 'node:net';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
 import { parseVaultKey } from './vault.js';
 import { DEFAULT_CUTOFF, parseSettlementCutoff, type SettlementCutoff } from './payments/cutoff.js';
@@ -118,4 +118,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
   }
   if (problems.length) throw new ConfigError(problems);
   return config;
+}
+
+/**
+ * An `ALLOWED_HOSTS` entry as the Host check compares it: `name` (this name on the service's own
+ * port) or `name:port` (this name on that port: a proxy in front that listens there). Null when the
+ * entry is no host at all.
+ * @example allowedHost('Pay.example.com:8443') // 'pay.example.com:8443'
+ */
+export function allowedHost(entry: string): string | null {
+  if (isIP(entry) === 6) return `[${entry.toLowerCase()}]`;
+  try {
+    const url = new URL(`http://${entry}`);
+    // Only a host and a port: no path, no user, nothing the URL parser would rewrite.
+    const written = entry.toLowerCase();
+    return written === url.host || written === `${url.hostname}:80` ? written : null;
+  } catch {
+    return null;
+  }
 }

@@ -1,6 +1,6 @@
-import { isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { allowedHost } from './config.js';
 import type { ServiceDeps } from './deps.js';
 import { ApiError } from './errors.js';
 
@@ -9,24 +9,6 @@ const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
 
 /** An address as it appears in a URL's host: IPv6 in brackets, names in lower case. */
 const asUrlHost = (address: string): string => (address.includes(':') ? `[${address}]` : address).toLowerCase();
-
-/**
- * An `ALLOWED_HOSTS` entry as the Host check compares it: `name` (this name on the service's own
- * port) or `name:port` (this name on that port: a proxy in front that listens there). Null when the
- * entry is no host at all.
- * @example allowedHost('Pay.example.com:8443') // 'pay.example.com:8443'
- */
-export function allowedHost(entry: string): string | null {
-  if (isIP(entry) === 6) return asUrlHost(entry);
-  try {
-    const url = new URL(`http://${entry}`);
-    // Only a host and a port: no path, no user, nothing the URL parser would rewrite.
-    const written = entry.toLowerCase();
-    return written === url.host || written === `${url.hostname}:80` ? written : null;
-  } catch {
-    return null;
-  }
-}
 
 /** The host names this service answers to without PUBLIC_URL: loopback, its addresses, ALLOWED_HOSTS. */
 export function localHostNames(config: Pick<ServiceDeps['config'], 'host' | 'allowedHosts'>): Set<string> {
