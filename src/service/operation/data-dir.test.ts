@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DataDirElsewhereError, DataDirInUseError, lockDataDir, lockHolder } from './data-dir.js';
+import { DataDirElsewhereError, DataDirInUseError, lockDataDir, lockHolder, lockOwner } from './data-dir.js';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -32,6 +32,7 @@ describe('the data directory lock', () => {
   it("honours an older version's single-file lock: refused while its owner runs, taken over once it is gone", () => {
     const dataDir = scratch();
     writeFileSync(join(dataDir, 'service.lock'), record(process.ppid));
+    expect(lockOwner(dataDir)).toBeNull(); // asked before taking it (npm run accounts): no crash
     expect(() => lockDataDir(dataDir, 'a test')).toThrow(DataDirInUseError);
     writeFileSync(join(dataDir, 'service.lock'), record(deadPid()));
     const release = lockDataDir(dataDir, 'a test');

@@ -87,13 +87,14 @@ const GENERATION = /^\d+$/;
 /** What a generation holds: its owner, or that it was released. */
 type LockRecord = LockOwner | { released: string };
 
-/** The generations present, highest first; none when the folder does not exist. */
+/** The generations present, highest first; none when there is no folder. */
 function generations(dir: string): number[] {
   let names: string[];
   try {
     names = readdirSync(dir);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    // No folder: never locked, or locked by an older version's single file (replaceSingleFileLock).
+    if (['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '')) return [];
     throw error;
   }
   return names
