@@ -1,23 +1,33 @@
 /**
- * The data directory's lock taken by processes racing for it (data-dir.ts): of two that call it in
- * the same instant, exactly one owns the directory, whether it was free or left by a killed process.
+ * What processes starting together on one data directory race for: its lock (data-dir.ts), of which
+ * exactly one of two calling it in the same instant is the owner, whether it was free or left by a
+ * killed process; and its generated vault key (vault-key.ts), which both must end up sharing.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { processTestScope } from '../testing/process-scope.js';
 
 vi.setConfig({ testTimeout: 120_000 });
 const { freshDir } = processTestScope('paytoken-lock-');
-const RACER = new URL('../testing/lock-racer.ts', import.meta.url).pathname;
+const RACER = new URL('../testing/start-racer.ts', import.meta.url).pathname;
 const ROUNDS = 30;
 const racers: ChildProcess[] = [];
 afterAll(() => {
   for (const racer of racers) racer.kill('SIGKILL');
 });
 
-/** A contender (testing/lock-racer.ts) for `dirs`, from `startAt`; its lines once it has tried each. */
-function race(dirs: string[], startAt: number, spacingMs: number): { child: ChildProcess; lines: Promise<string[]> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', RACER, String(startAt), String(spacingMs), ...dirs], {
+/** A contender (testing/start-racer.ts) for `dirs`, from `startAt`; its lines once it has tried each. */
+function race(
+  dirs: string[],
+  startAt: number,
+  spacingMs: number,
+  what: 'lock' | 'vault-key' = 'lock',
+): { child: ChildProcess; lines: Promise<string[]> } {
+  const args = ['--import', 'tsx', RACER, what, String(startAt), String(spacingMs), ...dirs];
+  const child = spawn(process.execPath, args, {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   racers.push(child);
@@ -54,5 +64,23 @@ describe('the data directory lock under a race', () => {
     killed.child.kill('SIGKILL');
     await new Promise((resolve) => killed.child.once('exit', resolve));
     expect(await ownersPerRound(dirs)).toEqual(dirs.map(() => 1));
+  });
+});
+
+describe('the generated vault key under a race', () => {
+  // PAYTOKEN_PROCESSES=N without PAYTOKEN_VAULT_KEY: every service process loads the key at once.
+  it('two processes generating it in the same instant: both use the one key the file keeps', async () => {
+    const dirs = Array.from({ length: ROUNDS }, () => freshDir());
+    const startAt = Date.now() + 6_000;
+    const [first, second] = [race(dirs, startAt, 40, 'vault-key'), race(dirs, startAt, 40, 'vault-key')];
+    const lines = [...(await first.lines), ...(await second.lines)];
+    const kept = dirs.map((dir) => {
+      const key = Buffer.from(readFileSync(join(dir, 'vault.key'), 'utf8').trim(), 'base64');
+      return `key ${createHash('sha256').update(key).digest('hex')}`;
+    });
+    const used = dirs.map((_, index) =>
+      lines.filter((line) => line.startsWith(`${index} `)).map((line) => line.slice(`${index} `.length)),
+    );
+    expect(used).toEqual(kept.map((key) => [key, key]));
   });
 });
