@@ -23,7 +23,6 @@ import { clientErrorHandler, frameworkErrors, ignoreTypeOfEmptyBody } from './fr
 import { refuseForeignHost } from './host.js';
 import { securityHeaders } from './security-headers.js';
 import { loggedUrl } from './logged-url.js';
-import { fastifyTrustProxy } from './trust-proxy.js';
 import type { ServiceDeps } from './deps.js';
 
 type Defaulted = 'rateLimiter' | 'accountCache' | 'instance' | 'now' | 'scriptsDir' | 'version';
@@ -34,7 +33,17 @@ export interface BuildOptions extends Omit<ServiceDeps, Defaulted>, Partial<Pick
   sharedRateLimits?: boolean;
   /** The only process on its database (the embedded one, locked): others recorded there are gone. */
   soleProcess?: boolean;
+  /** How long a request may take to arrive whole, headers and body (default `REQUEST_TIMEOUT_MS`). */
+  requestTimeoutMs?: number;
 }
+
+/**
+ * A request must arrive whole, headers and body, within this: one that stalls or trickles gets a 408
+ * and its connection closed, instead of holding a socket and the work begun for it (an authenticated
+ * body is awaited after its credentials were checked). A token's body is under 1 KiB and the limit
+ * is 64 KiB; 30 s is that limit at about 17 kbit/s.
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
 
 /** Never logged, whatever object they appear in. */
 const REDACT = [
@@ -72,7 +81,7 @@ export function createLogger(level: string, stream?: DestinationStream): Logger 
  * const response = await app.inject({ method: 'GET', url: '/openapi.json' });
  */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
-  const { logStream, sharedRateLimits, soleProcess, ...given } = options;
+  const { logStream, sharedRateLimits, soleProcess, requestTimeoutMs = REQUEST_TIMEOUT_MS, ...given } = options;
   const loggerInstance: FastifyBaseLogger = createLogger(given.config.logLevel, logStream);
   const accountCache = given.accountCache ?? createAccountCache();
   const instance =
@@ -96,9 +105,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     genReqId: nextRequestId,
     frameworkErrors,
     clientErrorHandler: clientErrorHandler(nextRequestId),
-    trustProxy: fastifyTrustProxy(deps.config.trustProxy ?? false),
+    trustProxy: deps.config.trustProxy ?? false,
     requestIdHeader: false,
     bodyLimit: 64 * 1024,
+    requestTimeout: requestTimeoutMs,
+    http: {
+      // Node requires headersTimeout <= requestTimeout, and checks neither body otherwise (a stalled body
+      // stayed open for good); Fastify sets requestTimeout after creating the server, so both are given.
+      headersTimeout: requestTimeoutMs,
+      // How often Node looks for requests past their time (30 s by default: a 30 s limit would be 60).
+      connectionsCheckingInterval: Math.min(1_000, requestTimeoutMs),
+    },
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     return503OnClosing: true,
   });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
 import { parseVaultKey } from './vault.js';
 import { DEFAULT_CUTOFF, parseSettlementCutoff, type SettlementCutoff } from './payments/cutoff.js';
@@ -64,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     return undefined;
   };
   const logLevel = (env.LOG_LEVEL || 'info') as ServiceConfig['logLevel'];
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   const config: ServiceConfig = {
     port: integer('PORT', 4010, 0, 65_535),
     host: env.HOST || '127.0.0.1',
@@ -78,7 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     tokenRateLimitPerIp: integer('TOKEN_RATE_LIMIT_PER_IP', 60, 1, 1_000_000),
     tokenRateLimitPerKey: integer('TOKEN_RATE_LIMIT_PER_KEY', 600, 1, 1_000_000),
     publicUrl: url('PUBLIC_URL', ['http:', 'https:'])?.replace(/\/+$/, ''),
-    trustProxy: parseTrustProxy(env.TRUST_PROXY) ?? false,
+    trustProxy: 'trust' in trustProxy ? trustProxy.trust : false,
     allowedHosts: (env.ALLOWED_HOSTS ?? '')
       .split(',')
       .map((name) => name.trim().toLowerCase())
@@ -96,10 +98,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     problems.push(
       `PAYTOKEN_PROCESSES=${config.processes} needs PostgreSQL (DATABASE_URL): the embedded database belongs to one process.`,
     );
-  if (parseTrustProxy(env.TRUST_PROXY) === null)
-    problems.push(
-      `TRUST_PROXY must be a hop count (e.g. 1) or a list of proxy addresses (e.g. 10.0.0.1,10.1.0.0/16); it is "${env.TRUST_PROXY}".`,
-    );
+  if ('problem' in trustProxy) problems.push(trustProxy.problem);
+  for (const entry of config.allowedHosts)
+    if (!allowedHost(entry))
+      problems.push(
+        `ALLOWED_HOSTS must list host names, each with an optional port (e.g. pay.example.com,pay.example.com:8443); "${entry}" is not one.`,
+      );
   // Without it, Location would be built from each request's Host header (issue 10, item 10).
   if (env.NODE_ENV === 'production' && !config.publicUrl && !problems.some((p) => p.startsWith('PUBLIC_URL')))
     problems.push('PUBLIC_URL must be set when NODE_ENV=production (e.g. https://pay.example.com).');
@@ -114,4 +118,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
   }
   if (problems.length) throw new ConfigError(problems);
   return config;
+}
+
+/**
+ * An `ALLOWED_HOSTS` entry as the Host check compares it: `name` (this name on the service's own
+ * port) or `name:port` (this name on that port: a proxy in front that listens there). Null when the
+ * entry is no host at all.
+ * @example allowedHost('Pay.example.com:8443') // 'pay.example.com:8443'
+ */
+export function allowedHost(entry: string): string | null {
+  if (isIP(entry) === 6) return `[${entry.toLowerCase()}]`;
+  try {
+    const url = new URL(`http://${entry}`);
+    // Only a host and a port: no path, no user, nothing the URL parser would rewrite.
+    const written = entry.toLowerCase();
+    return written === url.host || written === `${url.hostname}:80` ? written : null;
+  } catch {
+    return null;
+  }
 }

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AccountCache } from './auth/account-cache.js';
+import type { SecretVerifier } from './auth/credentials.js';
 import type { ServiceConfig } from './config.js';
 import type { Instance } from './operation/instance.js';
 import type { RateLimiter } from './rate-limit.js';
@@ -14,9 +15,11 @@ export interface ServiceDeps {
   repository: Repository;
   vault: Vault;
   config: Pick<ServiceConfig, 'tokenRateLimitPerIp' | 'tokenRateLimitPerKey' | 'publicUrl' | 'logLevel'> &
-    Partial<Pick<ServiceConfig, 'trustProxy' | 'allowedHosts' | 'host'>>;
+    Partial<Pick<ServiceConfig, 'trustProxy' | 'allowedHosts' | 'host' | 'port'>>;
   rateLimiter: RateLimiter;
   accountCache: AccountCache;
+  /** Checks a secret against its hash: `secretMatches` (auth/credentials.ts) unless a test wraps it. */
+  verifySecret?: SecretVerifier;
   /** This process in the database: its heartbeat, and its id in idempotency claims. */
   instance: Instance;
   now: () => Date;

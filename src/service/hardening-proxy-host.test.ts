@@ -2,6 +2,8 @@
  * Issue 10, items 7 and 10: the client address behind trusted proxies only, limits per account,
  * and a `Host` header that cannot steer `Location`.
  */
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 import {
@@ -15,21 +17,32 @@ import {
 } from './testing/harness.js';
 
 describe('TRUST_PROXY and PUBLIC_URL settings', () => {
-  it('trusts no proxy by default; a hop count or a list of addresses when set', () => {
+  it('trusts no proxy by default; the listed addresses, ranges and named ranges when set', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,::1' }).trustProxy).toEqual([
       '10.0.0.1',
       '10.1.0.0/16',
       '::1',
     ]);
+    expect(loadConfig({ TRUST_PROXY: 'loopback,uniquelocal' }).trustProxy).toEqual(['loopback', 'uniquelocal']);
   });
 
   it.each(['true', 'proxy.example', '10.0.0.1/99', '-1'])('refuses TRUST_PROXY=%s with what to write', (value) => {
     expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
-      /TRUST_PROXY must be a hop count .* or a list of proxy addresses/,
+      /TRUST_PROXY must be a list of the proxies' addresses or ranges \(e\.g\. 10\.0\.0\.1,10\.1\.0\.0\/16\) or loopback/,
     );
   });
+
+  // A hop count trusts whatever connects directly: without a proxy in front, every client.
+  it.each(['1', '2', '0.0.0.0/0', '::/0', '10.0.0.1,0.0.0.0/0'])(
+    'refuses TRUST_PROXY=%s, which would trust any peer, naming the safe forms',
+    (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+        /would trust any peer to name the client .* list the proxies' addresses instead/,
+      );
+    },
+  );
 
   it('NODE_ENV=production without PUBLIC_URL refuses to start, with a message', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
@@ -39,12 +52,22 @@ describe('TRUST_PROXY and PUBLIC_URL settings', () => {
     );
   });
 
-  it('reads ALLOWED_HOSTS as a list of names', () => {
-    expect(loadConfig({ ALLOWED_HOSTS: 'pay.example.com, api.example.com' }).allowedHosts).toEqual([
+  it('reads ALLOWED_HOSTS as a list of names, each with an optional port', () => {
+    expect(loadConfig({ ALLOWED_HOSTS: 'pay.example.com, api.example.com:8443,[::1]:9000' }).allowedHosts).toEqual([
       'pay.example.com',
-      'api.example.com',
+      'api.example.com:8443',
+      '[::1]:9000',
     ]);
   });
+
+  it.each(['https://pay.example.com', 'pay.example.com/api', 'user@pay.example.com', 'pay.example.com:99999'])(
+    'refuses ALLOWED_HOSTS=%s with what to write',
+    (value) => {
+      expect(() => loadConfig({ ALLOWED_HOSTS: value })).toThrow(
+        `ALLOWED_HOSTS must list host names, each with an optional port (e.g. pay.example.com,pay.example.com:8443); "${value}" is not one.`,
+      );
+    },
+  );
 });
 
 describe('item 7: the client address and the per-IP limit', () => {
@@ -81,18 +104,39 @@ describe('item 7: the client address and the per-IP limit', () => {
     expect((await post(behindProxy, key, '203.0.113.1')).statusCode).toBe(429);
   });
 
-  it('a hop count trusts only the nearest proxy: a spoofed first entry does not make a new bucket', async () => {
-    const oneHop = await startTestService({
-      config: { ...TEST_CONFIG, tokenRateLimitPerIp: 2, tokenRateLimitPerKey: 1000, trustProxy: 1 },
+  it('two proxies listed: the client is the first address not theirs, whatever a browser prepends', async () => {
+    const twoProxies = await startTestService({
+      config: {
+        ...TEST_CONFIG,
+        tokenRateLimitPerIp: 2,
+        tokenRateLimitPerKey: 1000,
+        trustProxy: ['10.9.9.9', '10.8.8.8'],
+      },
     });
     try {
-      const key = apiKey(oneHop.accounts.springfield);
-      expect((await post(oneHop, key, '1.1.1.1, 203.0.113.9')).statusCode).toBe(201);
-      expect((await post(oneHop, key, '2.2.2.2, 203.0.113.9')).statusCode).toBe(201);
-      expect((await post(oneHop, key, '3.3.3.3, 203.0.113.9')).statusCode).toBe(429);
-      expect((await post(oneHop, key, '3.3.3.3, 203.0.113.10')).statusCode).toBe(201);
+      const key = apiKey(twoProxies.accounts.springfield);
+      expect((await post(twoProxies, key, '1.1.1.1, 203.0.113.9, 10.8.8.8')).statusCode).toBe(201);
+      expect((await post(twoProxies, key, '2.2.2.2, 203.0.113.9, 10.8.8.8')).statusCode).toBe(201);
+      expect((await post(twoProxies, key, '3.3.3.3, 203.0.113.9, 10.8.8.8')).statusCode).toBe(429);
+      expect((await post(twoProxies, key, '203.0.113.10, 10.8.8.8')).statusCode).toBe(201);
     } finally {
-      await oneHop.close();
+      await twoProxies.close();
+    }
+  });
+
+  it('TRUST_PROXY=loopback: a proxy on this machine names the client; any other peer does not', async () => {
+    const { trustProxy } = loadConfig({ TRUST_PROXY: 'loopback' });
+    const local = await startTestService({
+      config: { ...TEST_CONFIG, tokenRateLimitPerIp: 1, tokenRateLimitPerKey: 1000, trustProxy },
+    });
+    try {
+      const key = apiKey(local.accounts.springfield);
+      expect((await post(local, key, '203.0.113.1', '127.0.0.1')).statusCode).toBe(201);
+      expect((await post(local, key, '203.0.113.2', '127.0.0.1')).statusCode).toBe(201);
+      expect((await post(local, key, '203.0.113.3', '192.0.2.7')).statusCode).toBe(201);
+      expect((await post(local, key, '203.0.113.4', '192.0.2.7')).statusCode).toBe(429);
+    } finally {
+      await local.close();
     }
   });
 
@@ -164,4 +208,74 @@ describe('item 10: the Host header', () => {
       expect(response.headers.location).toMatch(/^http:\/\//);
     },
   );
+});
+
+describe("the Host header's port, on a real socket", () => {
+  let service: TestService;
+  let port: number;
+  beforeAll(async () => {
+    service = await startTestService({
+      config: { ...TEST_CONFIG, allowedHosts: ['pay.example.com', 'shop.example.com:8443'] },
+    });
+    await service.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (service.app.server.address() as AddressInfo).port;
+  });
+  afterAll(() => service.close());
+
+  /** `POST /tokens` over TCP with this `Host`: the status, `Location` and `code`. */
+  const create = (host: string) =>
+    new Promise<{ status: number; location: string | undefined; code: string | undefined }>((resolve, reject) => {
+      const body = JSON.stringify(cardToken());
+      const req = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/v1/tokens',
+          agent: false,
+          setHost: false,
+          headers: {
+            host,
+            authorization: basic(service.accounts.springfield),
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+          },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              location: res.headers.location,
+              code: (JSON.parse(text) as { code?: string }).code,
+            }),
+          );
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+
+  it.each([
+    '127.0.0.1:9999',
+    'localhost:9999',
+    'localhost',
+    '127.0.0.1:80',
+    'pay.example.com:9999',
+    'shop.example.com',
+  ])('refuses Host %s: not the port this service was reached on', async (host) => {
+    expect(await create(host)).toEqual({ status: 400, location: undefined, code: 'INVALID_HOST' });
+  });
+
+  it.each([
+    ['127.0.0.1:{port}', 'http://127.0.0.1:{port}'],
+    ['localhost:{port}', 'http://localhost:{port}'],
+    ['pay.example.com:{port}', 'http://pay.example.com:{port}'],
+    ['shop.example.com:8443', 'http://shop.example.com:8443'],
+  ])('builds Location from Host %s, its own port or one ALLOWED_HOSTS names', async (host, base) => {
+    const answer = await create(host.replace('{port}', String(port)));
+    expect(answer.status).toBe(201);
+    expect(answer.location?.startsWith(`${base.replace('{port}', String(port))}/api/v1/tokens/tok_`)).toBe(true);
+  });
 });

@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { ServiceConfig } from './config.js';
@@ -16,9 +16,7 @@ export function loadVaultKeys(
   const old = config.vaultOldKeys.map((key) => parseVaultKey(key) as Buffer);
   if (config.vaultKey) return [parseVaultKey(config.vaultKey) as Buffer, ...old];
   const file = join(config.dataDir, 'vault.key');
-  if (!existsSync(file)) {
-    mkdirSync(config.dataDir, { recursive: true });
-    writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
+  if (!existsSync(file) && generateKeyFile(config.dataDir, file)) {
     warn(
       `No PAYTOKEN_VAULT_KEY is set: generated one into ${file} (mode 0600). Set PAYTOKEN_VAULT_KEY in production and keep it safe: stored card numbers cannot be read without it.`,
     );
@@ -30,4 +28,24 @@ export function loadVaultKeys(
       `${file} does not hold a 32-byte base64 key: restore it from a backup, or set PAYTOKEN_VAULT_KEY to the key. Stored card numbers can be read only with the key they were stored with.`,
     );
   return [key, ...old];
+}
+
+/**
+ * Writes a new key whole under another name, then links it as `file`: a process starting beside
+ * this one (PAYTOKEN_PROCESSES) never reads it half-written, and of two generating at once, one key
+ * is kept and both use it. False when another process's key was there first.
+ */
+function generateKeyFile(dataDir: string, file: string): boolean {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const draft = `${file}.${process.pid}-${randomBytes(6).toString('hex')}`;
+  writeFileSync(draft, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+  try {
+    linkSync(draft, file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  } finally {
+    rmSync(draft, { force: true });
+  }
 }

@@ -2,10 +2,10 @@ import type { FastifyRequest } from 'fastify';
 import type { ServiceDeps } from '../deps.js';
 import { ApiError } from '../errors.js';
 import type { Account, Repository } from '../storage/repository.js';
-import type { AccountCache } from './account-cache.js';
+import { findImpersonated, type AccountCache } from './account-cache.js';
 import { refuseForeignPage } from './browser-pages.js';
 import type { Caller } from './caller.js';
-import { UNKNOWN_KEY_HASH, secretMatches } from './credentials.js';
+import { UNKNOWN_KEY_HASH, secretMatches, type SecretVerifier } from './credentials.js';
 
 export type { Caller } from './caller.js';
 
@@ -24,33 +24,26 @@ const unauthorized = () => ApiError.of(401, 'UNAUTHORIZED', {}, { 'WWW-Authentic
  */
 export async function authenticate(
   request: FastifyRequest,
-  deps: { repository: Repository; accountCache: AccountCache },
+  deps: { repository: Repository; accountCache: AccountCache; verifySecret?: SecretVerifier },
   accepts: 'secret' | 'public-or-secret',
 ): Promise<Caller> {
   const { accounts } = deps.repository;
-  const cached = (kind: string, key: string, load: (key: string) => Promise<Account | null>) =>
-    deps.accountCache.get(`${kind}:${key}`, () => load(key));
   const header = request.headers.authorization ?? '';
   const basic = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
   const publicKey = /^Api-Key\s+(\S+)\s*$/i.exec(header)?.[1];
   let account: Account | null = null;
   let credential: Caller['credential'];
   if (basic?.[1]) {
-    // A credential checked in the last seconds skips the hash (the cache's TTL, as for accounts).
-    account = deps.accountCache.peek(`basic:${header}`);
-    if (!account) {
-      const decoded = Buffer.from(basic[1], 'base64').toString('utf8');
-      const colon = decoded.indexOf(':');
-      if (colon < 1) throw unauthorized();
-      account = await cached('api', decoded.slice(0, colon), accounts.findByApiKey);
-      // An unknown key is compared against a stand-in hash, so it costs what a wrong secret costs.
-      const matches = secretMatches(decoded.slice(colon + 1), account?.apiSecretHash ?? UNKNOWN_KEY_HASH);
-      if (!account || !matches) throw unauthorized();
-      deps.accountCache.remember(`basic:${header}`, account);
-    }
+    const decoded = Buffer.from(basic[1], 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon < 1) throw unauthorized();
+    account = await deps.accountCache.get(`basic:${header}`, () =>
+      checkSecret(accounts, decoded.slice(0, colon), decoded.slice(colon + 1), deps.verifySecret ?? secretMatches),
+    );
+    if (!account) throw unauthorized();
     credential = 'secret';
   } else if (publicKey) {
-    account = await cached('public', publicKey, accounts.findByPublicKey);
+    account = await deps.accountCache.get(`public:${publicKey}`, () => accounts.findByPublicKey(publicKey));
     if (!account) throw unauthorized();
     credential = 'public';
   } else {
@@ -65,15 +58,32 @@ export async function authenticate(
   // An empty header is a mistake (a key that did not arrive), not a request to act for oneself.
   if (impersonationKey === '') throw ApiError.of(400, 'INVALID_IMPERSONATION_KEY');
   const client =
-    typeof impersonationKey === 'string'
-      ? await cached('impersonation', impersonationKey, accounts.findByImpersonationKey)
-      : null;
+    typeof impersonationKey === 'string' ? await findImpersonated(deps, account.id, impersonationKey) : null;
   if (!client || client.systemAccountId !== account.id) throw ApiError.of(403, 'IMPERSONATION_NOT_ALLOWED');
   return { account, credential, actingFor: client, scope: { accountId: client.id, viaAccountId: account.id } };
 }
 
+/**
+ * The account a key and secret belong to, or null. Every call costs the same whether the key exists
+ * or not: one lookup, and one verification (against a stand-in hash for an unknown key). Its result
+ * is cached under the whole credential, key and secret, which only its sender knows: the owner's
+ * own calls never make a guess at the key alone cheaper.
+ */
+async function checkSecret(
+  accounts: Repository['accounts'],
+  apiKey: string,
+  secret: string,
+  verifySecret: SecretVerifier,
+): Promise<Account | null> {
+  const account = await accounts.findByApiKey(apiKey);
+  const matches = verifySecret(secret, account?.apiSecretHash ?? UNKNOWN_KEY_HASH);
+  return account && matches ? account : null;
+}
+
 /** The onRequest hook of every key+secret operation. */
-export function secretOnly(deps: Pick<ServiceDeps, 'repository' | 'accountCache' | 'config'>) {
+export function secretOnly(
+  deps: Pick<ServiceDeps, 'repository' | 'accountCache' | 'config'> & { verifySecret?: SecretVerifier },
+) {
   return async (request: FastifyRequest): Promise<void> => {
     refuseForeignPage(request, deps);
     request.caller = await authenticate(request, deps, 'secret');

@@ -23,6 +23,9 @@ export function hashSecret(secret: string): string {
   return createHash('sha256').update(secret, 'utf8').digest('hex');
 }
 
+/** Whether a secret is the one a hash was made of: `secretMatches`, or in tests that function wrapped. */
+export type SecretVerifier = (secret: string, hash: string) => boolean;
+
 /** Compares in constant time. */
 export function secretMatches(secret: string, hash: string): boolean {
   const expected = Buffer.from(hash, 'hex');

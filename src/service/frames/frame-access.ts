@@ -1,3 +1,4 @@
+import { findImpersonated } from '../auth/account-cache.js';
 import type { ServiceDeps } from '../deps.js';
 
 /** Who may embed the frame page of a public key, or why no page can (the browser's own codes). */
@@ -35,9 +36,7 @@ export async function frameAccess(
   if (!account) return { ok: false, status: 401, code: 'PUBLIC_KEY_REJECTED' };
   let actingFor = account;
   if (request.impersonationKey) {
-    const client = await deps.accountCache.get(`impersonation:${request.impersonationKey}`, () =>
-      accounts.findByImpersonationKey(request.impersonationKey as string),
-    );
+    const client = await findImpersonated(deps, account.id, request.impersonationKey);
     if (!client || client.systemAccountId !== account.id)
       return { ok: false, status: 403, code: 'PUBLIC_KEY_REJECTED' };
     actingFor = client;

@@ -1,13 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import {
   chmodSync,
-  closeSync,
+  linkSync,
   lstatSync,
   mkdirSync,
-  openSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
-  writeSync,
+  writeFileSync,
 } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
@@ -30,10 +31,27 @@ export class DataDirInUseError extends Error {
   constructor(
     readonly dataDir: string,
     readonly owner: LockOwner,
+    message = `The data directory ${dataDir} is in use by another process: ${owner.holder} with pid ${owner.pid} on ${owner.host} (since ${owner.since}). ` +
+      'One process owns an embedded database; stop it first, or run several processes on PostgreSQL (DATABASE_URL).',
   ) {
+    super(message);
+  }
+}
+
+/**
+ * The lock was taken on another host (another machine, or a container with its own host name, on
+ * a shared volume): whether its process still runs cannot be told from here, so it is never taken
+ * over by a guess. Deleting the lock is the deliberate takeover.
+ */
+export class DataDirElsewhereError extends DataDirInUseError {
+  constructor(dataDir: string, owner: LockOwner) {
     super(
-      `The data directory ${dataDir} is in use by another process: ${owner.holder} with pid ${owner.pid} on ${owner.host} (since ${owner.since}). ` +
-        'One process owns an embedded database; stop it first, or run several processes on PostgreSQL (DATABASE_URL).',
+      dataDir,
+      owner,
+      `The data directory ${dataDir} is locked by ${owner.holder} with pid ${owner.pid} on host ${owner.host} (since ${owner.since}), ` +
+        `and this is host ${hostname()}: whether that process still runs cannot be seen from here. ` +
+        'The embedded database has one writer; services on several hosts need PostgreSQL (DATABASE_URL). ' +
+        `If ${owner.host} is gone for good, delete ${lockDir(dataDir)} (rm -r) and start again.`,
     );
   }
 }
@@ -54,17 +72,72 @@ export function makePrivate(dataDir: string): void {
   walk(dataDir);
 }
 
-const lockFile = (dataDir: string) => join(dataDir, 'service.lock');
+const lockDir = (dataDir: string) => join(dataDir, 'service.lock');
 
-/** The lock's owner, when a live process holds it; null when free or left by a dead process. */
-export function lockOwner(dataDir: string): LockOwner | null {
-  let owner: LockOwner;
+/**
+ * The lock is a folder of generations, `service.lock/1`, `2`, …; the highest is the current one.
+ * Each is created whole (a hard link to a file already written: never seen half-written) and
+ * exclusively (a link fails where the name exists). Taking over a dead owner's generation n is
+ * creating n + 1, so of two processes doing it in the same instant one wins. Release marks the
+ * generation released instead of deleting it: numbers only grow, and a process acting on what it
+ * read a moment ago cannot create a generation that another has already passed unnoticed.
+ */
+const GENERATION = /^\d+$/;
+
+/** What a generation holds: its owner, or that it was released. */
+type LockRecord = LockOwner | { released: string };
+
+/** The generations present, highest first; none when there is no folder. */
+function generations(dir: string): number[] {
+  let names: string[];
   try {
-    owner = JSON.parse(readFileSync(lockFile(dataDir), 'utf8')) as LockOwner;
-  } catch {
-    return null; // absent, or half-written by a process killed while writing it
+    names = readdirSync(dir);
+  } catch (error) {
+    // No folder: never locked, or locked by an older version's single file (replaceSingleFileLock).
+    if (['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '')) return [];
+    throw error;
   }
-  return owner.host === hostname() && owner.pid !== process.pid && alive(owner.pid) ? owner : null;
+  return names
+    .filter((name) => GENERATION.test(name))
+    .map(Number)
+    .sort((a, b) => b - a);
+}
+
+/** A generation's record: undefined when it is gone (cleaned up by a new owner meanwhile). */
+function readRecord(file: string): LockRecord | null | undefined {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  try {
+    return JSON.parse(text) as LockRecord;
+  } catch {
+    return null; // not written by this code (each generation is created whole): nobody's
+  }
+}
+
+/** The current generation and its owner (alive or not); owner null when free or released. */
+function current(dir: string): { generation: number; owner: LockOwner | null } {
+  for (;;) {
+    const generation = generations(dir)[0] ?? 0;
+    if (generation === 0) return { generation, owner: null };
+    const record = readRecord(join(dir, String(generation)));
+    if (record !== undefined) return { generation, owner: record && 'pid' in record ? record : null };
+  }
+}
+
+/** Who the lock names, whether or not that process still runs; null when free or released. */
+export function lockHolder(dataDir: string): LockOwner | null {
+  return current(lockDir(dataDir)).owner;
+}
+
+/** The lock's owner, when a live process of this host holds it; null when free or left by a dead process. */
+export function lockOwner(dataDir: string): LockOwner | null {
+  const owner = lockHolder(dataDir);
+  return owner && owner.host === hostname() && owner.pid !== process.pid && alive(owner.pid) ? owner : null;
 }
 
 function alive(pid: number): boolean {
@@ -78,36 +151,81 @@ function alive(pid: number): boolean {
 
 /**
  * Takes `dataDir` for this process, or throws `DataDirInUseError` naming its owner. A lock left by a
- * process that no longer runs (killed with -9) is taken over. Returns the release.
+ * process of this host that no longer runs (killed with -9) is taken over; a lock taken on another
+ * host never is (`DataDirElsewhereError`). Returns the release.
  */
 export function lockDataDir(dataDir: string, holder: string): () => void {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const file = lockFile(dataDir);
+  const dir = lockDir(dataDir);
+  replaceSingleFileLock(dataDir, dir);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const me: LockOwner = { pid: process.pid, host: hostname(), holder, since: new Date().toISOString() };
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      const fd = openSync(file, 'wx', 0o600); // exclusive: of two starting together, one wins
-      writeSync(fd, JSON.stringify(me));
-      closeSync(fd);
+  const draft = join(dir, `.${process.pid}-${randomBytes(6).toString('hex')}`);
+  writeFileSync(draft, JSON.stringify(me), { mode: 0o600, flag: 'wx' });
+  try {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const { generation, owner } = current(dir);
+      if (owner) refuseIfHeld(dataDir, owner);
+      const mine = join(dir, String(generation + 1));
+      try {
+        linkSync(draft, mine);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue; // another won this generation
+        throw error;
+      }
+      const [highest = 0, ...older] = generations(dir);
+      if (highest > generation + 1) {
+        // This number had been passed and cleaned up while this process looked: not the current one.
+        rmSync(mine, { force: true });
+        continue;
+      }
+      for (const old of older) rmSync(join(dir, String(old)), { force: true });
       makePrivate(dataDir); // only once it is ours: a refused start touches nothing
-      return () => {
-        const current = readOwner(file);
-        if (current?.pid === process.pid) rmSync(file, { force: true });
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = lockOwner(dataDir);
-      if (owner) throw new DataDirInUseError(dataDir, owner);
-      rmSync(file, { force: true }); // stale: its process is gone
+      return () => release(mine, me);
     }
+    throw new DataDirInUseError(dataDir, lockHolder(dataDir) ?? { ...me, pid: 0, holder: 'unknown' });
+  } finally {
+    rmSync(draft, { force: true });
   }
-  throw new DataDirInUseError(dataDir, readOwner(file) ?? { ...me, pid: 0, holder: 'unknown' });
 }
 
-function readOwner(file: string): LockOwner | null {
+function refuseIfHeld(dataDir: string, owner: LockOwner): void {
+  if (owner.host !== hostname()) throw new DataDirElsewhereError(dataDir, owner);
+  // Its own pid: a process before this one (a container restarted), since this one holds nothing yet.
+  if (owner.pid !== process.pid && alive(owner.pid)) throw new DataDirInUseError(dataDir, owner);
+}
+
+/** Marks this process's generation released, if it is still this process's. */
+function release(file: string, me: LockOwner): void {
+  const record = readRecord(file);
+  if (!record || !('pid' in record) || record.pid !== me.pid || record.since !== me.since) return;
+  const draft = `${file}.released`;
+  writeFileSync(draft, JSON.stringify({ released: new Date().toISOString() }), { mode: 0o600 });
+  renameSync(draft, file);
+}
+
+/**
+ * An older version's lock, a single file `service.lock`: honoured as it was meant (refused when its
+ * owner runs, or ran on another host), else removed to make way for the folder.
+ */
+function replaceSingleFileLock(dataDir: string, dir: string): void {
+  let text: string;
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as LockOwner;
+    if (!lstatSync(dir).isFile()) return;
+    text = readFileSync(dir, 'utf8');
   } catch {
-    return null;
+    return;
+  }
+  let owner: LockOwner | null = null;
+  try {
+    owner = JSON.parse(text) as LockOwner;
+  } catch {
+    // half-written by a process killed while writing it
+  }
+  if (owner?.pid) refuseIfHeld(dataDir, owner);
+  try {
+    rmSync(dir, { force: true });
+  } catch {
+    // another starting process replaced it with the folder already
   }
 }

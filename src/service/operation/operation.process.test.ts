@@ -3,13 +3,15 @@
  * DATABASE_URL): one owner per embedded database, private files, live account changes, a crash under
  * load, and SIGTERM under load. Slow by nature (processes start in ~1 s), so kept to a few runs.
  */
-import { cpSync, readdirSync, statSync, writeFileSync, chmodSync } from 'node:fs';
+import { cpSync, readdirSync, rmSync, statSync, writeFileSync, chmodSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { SandboxCredentials } from '../accounts.js';
 import {
   accountsCommand,
+  canRenameHost,
   freePort,
   postgresSchema,
   startServiceProcess,
@@ -43,8 +45,8 @@ function dataDir(): Promise<string> {
   });
 }
 
-async function start(env: Record<string, string>): Promise<ServiceProcess> {
-  const service = await startServiceProcess({ PORT: String(await freePort()), ...env });
+async function start(env: Record<string, string>, hostName?: string): Promise<ServiceProcess> {
+  const service = await startServiceProcess({ PORT: String(await freePort()), ...env }, 60_000, undefined, hostName);
   started.push(service);
   return service;
 }
@@ -127,6 +129,49 @@ describe('one owner per embedded data directory', () => {
     third.child.kill('SIGTERM');
     expect(await third.exited).toBe(0);
   });
+
+  // Two containers on one volume, each with its own host name: `unshare --uts` gives one process its own.
+  it.skipIf(!canRenameHost())(
+    'never takes over a lock taken on another host, even once its process is gone; deleting the lock does, deliberately',
+    async () => {
+      const env = { DATA_DIR: await dataDir() };
+      const lockPath = join(env.DATA_DIR, 'service.lock');
+      const first = await start(env);
+      expect(first.url).not.toBe('');
+      const elsewhere = await start(env, 'paytoken-other-host');
+      expect(await elsewhere.exited).toBe(1);
+      expect(elsewhere.output()).toContain(
+        `The data directory ${env.DATA_DIR} is locked by the Paytoken service with pid ${first.child.pid} on host ${hostname()}`,
+      );
+      expect(elsewhere.output()).toContain('services on several hosts need PostgreSQL (DATABASE_URL)');
+      expect(elsewhere.output()).toContain(`If ${hostname()} is gone for good, delete ${lockPath} (rm -r)`);
+      expect(await call(first.url, 'GET', '/readyz', {})).toMatchObject({ status: 200 });
+
+      // Its process gone (here: killed), the other host still cannot tell, and still refuses.
+      first.child.kill('SIGKILL');
+      await first.exited;
+      const guessing = await start(env, 'paytoken-other-host');
+      expect(await guessing.exited).toBe(1);
+      expect(guessing.output()).toContain(`on host ${hostname()}`);
+
+      rmSync(lockPath, { recursive: true });
+      const deliberate = await start(env, 'paytoken-other-host');
+      expect(deliberate.url).not.toBe('');
+      // And the other way round: this host, and the accounts command of this host, refused.
+      const back = await start(env);
+      expect(await back.exited).toBe(1);
+      expect(back.output()).toContain(`pid ${deliberate.child.pid} on host paytoken-other-host`);
+      const accounts = await accountsCommand(['list'], env);
+      expect(accounts.code).toBe(1);
+      expect(accounts.output).toContain('on host paytoken-other-host');
+      deliberate.child.kill('SIGTERM');
+      expect(await deliberate.exited).toBe(0);
+      const released = await start(env);
+      expect(released.url).not.toBe('');
+      released.child.kill('SIGTERM');
+      expect(await released.exited).toBe(0);
+    },
+  );
 
   it('makes DATA_DIR 0700 and everything in it 0600/0700, fixing what an older version left', async () => {
     const loose = (dir: string): string[] =>

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { accountsCommand, DEMO, freePort, postgresSchema, startServiceProcess } from '../testing/processes.js';
 import { processTestScope } from '../testing/process-scope.js';
+import { lockHolder } from './data-dir.js';
 
 const DATABASE_URL = process.env.DATABASE_URL;
 vi.setConfig({ testTimeout: 60_000 });
@@ -48,7 +49,7 @@ describe('listening', () => {
       `Port ${port} on 127.0.0.1 is already in use: stop what listens there, or set PORT to another port.`,
     );
     expect(existsSync(join(dataDir, 'pglite'))).toBe(false);
-    expect(existsSync(join(dataDir, 'service.lock'))).toBe(false);
+    expect(lockHolder(dataDir)).toBeNull();
   });
 
   // A cold start of the embedded database comes first (the demo starts once the service has): not
@@ -64,7 +65,7 @@ describe('listening', () => {
       `Port ${port} on 127.0.0.1 is already in use: stop what listens there, or set DEMO_PORT to another port.`,
     );
     expect(service.output()).not.toContain('    at ');
-    expect(existsSync(join(dataDir, 'service.lock'))).toBe(false);
+    expect(lockHolder(dataDir)).toBeNull();
   });
 
   it('a HOST that is not an address of this machine', async () => {

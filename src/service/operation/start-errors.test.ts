@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DatabaseError } from '../storage/database-error.js';
 import { openDatabase } from '../storage/open.js';
 import { freePort } from '../testing/processes.js';
-import { DataDirInUseError } from './data-dir.js';
+import { DataDirElsewhereError, DataDirInUseError } from './data-dir.js';
 import { loadVaultKeys } from '../vault-key.js';
 import { StartError, startErrorMessage } from './start-errors.js';
 
@@ -257,6 +257,14 @@ describe('startErrorMessage: the rest', () => {
     const owner = { pid: 42, host: 'here', holder: 'the Paytoken service', since: '2026-01-01T00:00:00.000Z' };
     expect(startErrorMessage(new DataDirInUseError('/srv/paytoken', owner), EMBEDDED)).toContain(
       'The data directory /srv/paytoken is in use by another process',
+    );
+    const elsewhere = startErrorMessage(
+      new DataDirElsewhereError('/srv/paytoken', { ...owner, host: 'web-2' }),
+      EMBEDDED,
+    );
+    expectOneLine(elsewhere);
+    expect(elsewhere).toContain(
+      'If web-2 is gone for good, delete /srv/paytoken/service.lock (rm -r) and start again.',
     );
     expect(startErrorMessage(new StartError('Port 4010 on 127.0.0.1 is already in use.'), EMBEDDED)).toBe(
       'Port 4010 on 127.0.0.1 is already in use.',

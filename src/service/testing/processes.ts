@@ -2,7 +2,7 @@
  * Service processes for tests of operation (start, second start, signals, crashes): `npm start`'s
  * entry as a child process, on a data directory of its own or a PostgreSQL schema of its own.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import pg from 'pg';
@@ -34,12 +34,23 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Whether `unshare --uts` can give a process a host name of its own here (root on Linux). */
+export function canRenameHost(): boolean {
+  return spawnSync('unshare', ['--uts', 'hostname', 'paytoken-probe']).status === 0;
+}
+
 function run(
   file: string,
   env: Record<string, string>,
   args: string[] = [],
+  hostName?: string,
 ): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], {
+  const node = [process.execPath, '--import', 'tsx', file, ...args];
+  // Another host name, as a second container on a shared volume has: its own UTS namespace.
+  const [command = '', ...rest] = hostName
+    ? ['unshare', '--uts', 'sh', '-c', 'hostname "$0" && exec "$@"', hostName, ...node]
+    : node;
+  const child = spawn(command, rest, {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -59,14 +70,15 @@ const exitOf = (child: ChildProcess): Promise<number | null> =>
 /**
  * Starts the service (or `file`, e.g. `DEMO`) and waits until it prints its banner (or exits: then
  * `url` is empty and `exited` has settled). `env` is its whole configuration (PORT, DATA_DIR or
- * DATABASE_URL, …).
+ * DATABASE_URL, …); `hostName`, a host name of its own (see `canRenameHost`).
  */
 export async function startServiceProcess(
   env: Record<string, string>,
   timeoutMs = 60_000,
   file = MAIN,
+  hostName?: string,
 ): Promise<ServiceProcess> {
-  const { child, output } = run(file, env);
+  const { child, output } = run(file, env, [], hostName);
   const exited = exitOf(child);
   const started = await new Promise<boolean>((resolve) => {
     const timer = setTimeout(() => resolve(false), timeoutMs);
