@@ -34,6 +34,11 @@ const server = createServer((request, response) => {
       : page(pathname.slice(1) || 'dropin.html', response);
   done.catch((error) => response.writeHead(500).end(`Your site had a problem: ${error.message}`));
 });
+server.on('error', (error) => {
+  if (error.code !== 'EADDRINUSE') throw error;
+  console.error(`Port ${error.port} is in use: set SITE_PORT to another port (SITE_PORT=4031 node examples/serve.mjs).`);
+  process.exit(1);
+});
 server.listen(Number(process.env.SITE_PORT ?? 4030), '127.0.0.1', () => {
   console.log(`Your site: http://127.0.0.1:${server.address().port}/dropin.html (also frame.html, hosted-script.html)`);
 });

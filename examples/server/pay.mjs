@@ -7,7 +7,7 @@ const paytoken = new PaytokenClient({
   apiSecret: process.env.API_SECRET,
 });
 
-/** Charges the amount due plus the payer's fee to the token; a decline comes back as a readable message. */
+/** Charges the amount due (100 for $100.00) plus the payer's fee; a decline comes back as what the payer may read. */
 export async function pay(tokenId, amountDue) {
   const token = await paytoken.tokens.retrieve(tokenId); // payer, brand, last four: never the number
   try {
@@ -19,7 +19,7 @@ export async function pay(tokenId, amountDue) {
     }); // one Idempotency-Key for the call and its retries: a retry never charges twice
     return { paid: true, message: `Paid $${paid.amount.toFixed(2)} with the account ending ${token.lastFour}.` };
   } catch (error) {
-    if (error instanceof PaymentDeclinedError) return { paid: false, message: error.message };
+    if (error instanceof PaymentDeclinedError) return { paid: false, message: error.payerMessage }; // not .message
     throw error; // PaytokenApiError: status, code, message, requestId
   }
 }
