@@ -36,7 +36,9 @@ const server = createServer((request, response) => {
 });
 server.on('error', (error) => {
   if (error.code !== 'EADDRINUSE') throw error;
-  console.error(`Port ${error.port} is in use: set SITE_PORT to another port (SITE_PORT=4031 node examples/serve.mjs).`);
+  console.error(
+    `Port ${error.port} is in use: set SITE_PORT to another port (SITE_PORT=4031 node examples/serve.mjs).`,
+  );
   process.exit(1);
 });
 server.listen(Number(process.env.SITE_PORT ?? 4030), '127.0.0.1', () => {
