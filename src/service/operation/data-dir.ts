@@ -25,6 +25,8 @@ export interface LockOwner {
   /** What holds it: the service or the accounts command. */
   holder: string;
   since: string;
+  /** When the process started, in the kernel's clock ticks since boot (Linux); tells a reused pid. */
+  started?: string;
 }
 
 export class DataDirInUseError extends Error {
@@ -137,15 +139,28 @@ export function lockHolder(dataDir: string): LockOwner | null {
 /** The lock's owner, when a live process of this host holds it; null when free or left by a dead process. */
 export function lockOwner(dataDir: string): LockOwner | null {
   const owner = lockHolder(dataDir);
-  return owner && owner.host === hostname() && owner.pid !== process.pid && alive(owner.pid) ? owner : null;
+  return owner && owner.host === hostname() && owner.pid !== process.pid && alive(owner) ? owner : null;
 }
 
-function alive(pid: number): boolean {
+/** Whether the owner still runs: its pid is taken, and (where the system tells) by the same process. */
+function alive({ pid, started }: LockOwner): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  // A pid is reused once its process is gone: after a reboot, or in a container started again.
+  const now = startTime(pid);
+  return started === undefined || now === undefined || now === started;
+}
+
+/** A process's start time from /proc/<pid>/stat (field 22, after the parenthesized name); undefined elsewhere. */
+function startTime(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
   }
 }
 
@@ -159,7 +174,14 @@ export function lockDataDir(dataDir: string, holder: string): () => void {
   const dir = lockDir(dataDir);
   replaceSingleFileLock(dataDir, dir);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const me: LockOwner = { pid: process.pid, host: hostname(), holder, since: new Date().toISOString() };
+  const started = startTime(process.pid);
+  const me: LockOwner = {
+    pid: process.pid,
+    host: hostname(),
+    holder,
+    since: new Date().toISOString(),
+    ...(started && { started }),
+  };
   const draft = join(dir, `.${process.pid}-${randomBytes(6).toString('hex')}`);
   writeFileSync(draft, JSON.stringify(me), { mode: 0o600, flag: 'wx' });
   try {
@@ -192,7 +214,7 @@ export function lockDataDir(dataDir: string, holder: string): () => void {
 function refuseIfHeld(dataDir: string, owner: LockOwner): void {
   if (owner.host !== hostname()) throw new DataDirElsewhereError(dataDir, owner);
   // Its own pid: a process before this one (a container restarted), since this one holds nothing yet.
-  if (owner.pid !== process.pid && alive(owner.pid)) throw new DataDirInUseError(dataDir, owner);
+  if (owner.pid !== process.pid && alive(owner)) throw new DataDirInUseError(dataDir, owner);
 }
 
 /** Marks this process's generation released, if it is still this process's. */
