@@ -283,7 +283,7 @@ describe('counter-examples made from each body property of the document', () => 
     for (const [operationId, base] of Object.entries(BASES)) {
       const { operation: op } = operation(operationId);
       const schema = op.requestBody?.content['application/json']?.schema;
-      for (const name of Object.keys((schema?.properties ?? {})))
+      for (const name of Object.keys(schema?.properties ?? {}))
         for (const counter of COUNTER_EXAMPLES) {
           const value = { ...base, [name]: counter };
           // "Exactly one of tokenId, creditCardInformation, …" is said in words: the base's only payment
@@ -324,6 +324,8 @@ describe('counter-examples made from each query and path parameter of the docume
   const TEXTS = [
     '',
     ' ',
+    ' 25',
+    '25 ',
     '!',
     '-1',
     '0',
