@@ -1572,7 +1572,7 @@ export interface operations {
           /** @enum {string|null} */
           currency?: 'USD' | null;
           /** @description The payer’s address; empty or null: none. */
-          emailAddress?: ((string | unknown | unknown) | null) | unknown | unknown;
+          emailAddress?: string | null;
           /** @description Only with an impersonation key; part of amount. A JSON number (not text) of currency units with at most 2 decimals. */
           initiatingPartyFee?: number | null;
           /**
