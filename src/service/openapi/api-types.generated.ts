@@ -2080,7 +2080,10 @@ export interface operations {
   };
   voidTransaction: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Accepted for compatibility, as the .NET client of the API we follow sends it (True/False); the sandbox sends no receipts. */
+        sendReceipt?: 'true' | 'false' | 'True' | 'False';
+      };
       header?: {
         /**
          * @description Optional. 1 to 255 visible ASCII characters; a retry with the same key and body gets the first answer again, and charges nothing again.
