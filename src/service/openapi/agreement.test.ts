@@ -170,6 +170,9 @@ const ROWS: Row[] = [
   ['voidTransaction', 'body', undefined, 'accepted'],
   ['voidTransaction', 'body', {}, 'accepted'],
   ['voidTransaction', 'body', { sendReceipt: 'yes' }, 'refused'],
+  ['voidTransaction', 'querystring', { sendReceipt: 'True' }, 'accepted'],
+  ['voidTransaction', 'querystring', { sendReceipt: 'false' }, 'accepted'],
+  ['voidTransaction', 'querystring', { sendReceipt: 'yes' }, 'refused'],
   // Card and bank numbers: what separates the digits (docs/api.md#creating-a-token).
   ['createTransaction', 'body', card({ cardNumber: '4242--4242--4242--4242' }), 'accepted'],
   ['createTransaction', 'body', card({ cardNumber: '4242\t4242 4242 4242' }), 'accepted'],
@@ -324,6 +327,8 @@ describe('counter-examples made from each query and path parameter of the docume
   const TEXTS = [
     '',
     ' ',
+    ' 25',
+    '25 ',
     '!',
     '-1',
     '0',

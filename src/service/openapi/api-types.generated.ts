@@ -1578,7 +1578,7 @@ export interface operations {
           /** @enum {string|null} */
           currency?: 'USD' | null;
           /** @description The payer’s address; empty or null: none. */
-          emailAddress?: ((string | unknown | unknown) | null) | unknown | unknown;
+          emailAddress?: string | null;
           /** @description Only with an impersonation key; part of amount. A JSON number (not text) of currency units with at most 2 decimals. */
           initiatingPartyFee?: number | null;
           /**
@@ -2089,7 +2089,10 @@ export interface operations {
   };
   voidTransaction: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Accepted for compatibility, as the .NET client of the API we follow sends it (True/False); the sandbox sends no receipts. */
+        sendReceipt?: 'true' | 'false' | 'True' | 'False';
+      };
       header?: {
         /**
          * @description Optional. 1 to 255 visible ASCII characters; a retry with the same key and body gets the first answer again, and charges nothing again.

@@ -14,6 +14,7 @@ import {
   success,
   type NamedExample,
 } from './responses.js';
+import { SEND_RECEIPT_QUERY } from '../payments/reversal.js';
 import { transactionExample } from './examples.js';
 import { transactionSchema } from './schemas.js';
 
@@ -25,6 +26,18 @@ export const voidRequestSchema = {
   additionalProperties: false,
   properties: {
     sendReceipt: { type: 'boolean', description: 'Accepted for compatibility; the sandbox sends no receipts.' },
+  },
+} as const;
+
+export const voidQuerySchema = {
+  type: 'object',
+  properties: {
+    sendReceipt: {
+      type: 'string',
+      enum: [...SEND_RECEIPT_QUERY],
+      description:
+        'Accepted for compatibility, as the .NET client of the API we follow sends it (True/False); the sandbox sends no receipts.',
+    },
   },
 } as const;
 

@@ -344,9 +344,7 @@ export const transactionRequestSchema = {
     ),
     initiatingPartyFee: orNull(money('Only with an impersonation key; part of amount.')),
     emailAddress: {
-      type: ['string', 'null'],
-      maxLength: 254,
-      anyOf: [{ format: 'email' }, { maxLength: 0 }],
+      anyOf: [{ type: 'string', format: 'email', maxLength: 254 }, { type: 'string', maxLength: 0 }, { type: 'null' }],
       description: 'The payer’s address; empty or null: none.',
     },
     tokenId: orNull({ type: 'string', pattern: TOKEN_ID, examples: ['tok_3kq9Zr0cJvQmWb1xT2aYd8Ln'] }),

@@ -77,6 +77,26 @@ export function validateRefundRequest(
   return errors.length ? { ok: false, errors } : { ok: true, value: { amountCents, sendReceipt } };
 }
 
+/** The spellings of `?sendReceipt=` on a void: the .NET client of the API we follow writes `True`/`False`. */
+export const SEND_RECEIPT_QUERY = ['true', 'false', 'True', 'False'] as const;
+
+/** A void's query: `sendReceipt` only, as that client sends it (the body may carry it too). */
+export function validateVoidQuery(
+  query: unknown,
+): { ok: true; value: { sendReceipt: boolean } } | { ok: false; errors: Problems } {
+  const given = (query ?? {}) as Record<string, unknown>;
+  const errors = Object.entries(given).flatMap(([name, value]) =>
+    name !== 'sendReceipt'
+      ? [problem(name, 'UNKNOWN_VOID_FIELD')]
+      : (SEND_RECEIPT_QUERY as readonly unknown[]).includes(value)
+        ? []
+        : [problem('sendReceipt', 'INVALID_SEND_RECEIPT')],
+  );
+  return errors.length
+    ? { ok: false, errors }
+    : { ok: true, value: { sendReceipt: String(given.sendReceipt).toLowerCase() === 'true' } };
+}
+
 /** A void body: optional, `{ sendReceipt? }`. */
 export function validateVoidRequest(
   body: unknown,

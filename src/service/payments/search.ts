@@ -129,8 +129,9 @@ export function validateTransactionSearch(
   const amount = (name: string): number | null => {
     const text = given.get(name);
     if (text === undefined) return null;
-    const parsed = parseAmount(text);
-    if (parsed.ok) return parsed.cents;
+    // Taken as sent, as the document's pattern reads it (parseAmount would trim).
+    const parsed = text.trim() === text ? parseAmount(text) : null;
+    if (parsed?.ok) return parsed.cents;
     refuse(name, 'INVALID_AMOUNT_FILTER');
     return null;
   };

@@ -122,6 +122,14 @@ describe('void', () => {
     expect((await get(sale.id)).events.filter((event) => event.eventType === 'Void')).toHaveLength(1);
   });
 
+  it('takes sendReceipt in the query, as the .NET client of the API we follow sends it', async () => {
+    const sale = await charge(100);
+    const refused = await call('POST', `/api/v1/transactions/${sale.id}/void?sendReceipt=yes`);
+    expect([refused.statusCode, refused.json()]).toMatchObject([400, { errors: [{ field: 'sendReceipt' }] }]);
+    const voided = await call('POST', `/api/v1/transactions/${sale.id}/void?sendReceipt=True`);
+    expect([voided.statusCode, voided.json()]).toMatchObject([200, { status: 'Voided' }]);
+  });
+
   it('voids once per Idempotency-Key whether the id is numeric or txn_…; 01 is no id', async () => {
     const sale = await charge(100);
     const headers = { 'idempotency-key': 'void-spellings' };

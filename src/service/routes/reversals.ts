@@ -6,6 +6,7 @@ import { idempotent, type Outcome } from '../idempotency.js';
 import {
   refundRequestSchema,
   refundResponses,
+  voidQuerySchema,
   voidRequestSchema,
   voidResponses,
 } from '../openapi/lifecycle-schemas.js';
@@ -14,7 +15,12 @@ import { idempotentHeaders, secretSecurity, transactionIdParamsSchema } from '..
 import { refund } from '../payments/refund.js';
 import { toTransactionResponse } from '../payments/responses.js';
 import type { Scope } from '../storage/repository.js';
-import { validateRefundRequest, validateVoidRequest, type ReversalResult } from '../payments/reversal.js';
+import {
+  validateRefundRequest,
+  validateVoidQuery,
+  validateVoidRequest,
+  type ReversalResult,
+} from '../payments/reversal.js';
 import { voidTransaction } from '../payments/void.js';
 
 /** A refused reversal as a 400 with `reversalResponseCode` (docs/api.md#voids-refunds-and-settlement). */
@@ -59,6 +65,7 @@ export function reversalRoutes(instance: FastifyInstance, deps: ServiceDeps): vo
         security: secretSecurity,
         requestHeaders: idempotentHeaders,
         params,
+        querystring: requestSchema(voidQuerySchema, fromCheck(validateVoidQuery)),
         bodyOptional: true,
         body: requestSchema(voidRequestSchema, fromCheck(validateVoidRequest)),
         response: voidResponses,

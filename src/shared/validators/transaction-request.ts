@@ -203,12 +203,15 @@ export function validateAuthorizationRequest(body: unknown): Check<{ tokenId: st
     : { ok: false, errors: errors.list };
 }
 
+const notANumber = { ok: false, code: 'AMOUNT_NOT_A_NUMBER' } as const;
+
 /**
  * `amount` of `GET|POST /transactionFees`: the net amount due, above zero. In the query it is text;
  * in a body (`body: true`) a JSON number.
  */
 export function validateAmountDue(value: unknown, { body = false } = {}): Check<number> {
-  const parsed = parseAmount(value);
+  // Taken as sent: `amount= 25` is not a number as the document reads it (parseAmount would trim).
+  const parsed = typeof value === 'string' && value.trim() !== value ? notANumber : parseAmount(value);
   if (parsed.ok && parsed.cents > 0 && !(body && typeof value === 'string')) return { ok: true, value: parsed.cents };
   const errors = fieldErrors();
   const code = body && typeof value === 'string' ? 'AMOUNT_AS_TEXT' : parsed.ok ? 'AMOUNT_NOT_POSITIVE' : parsed.code;
