@@ -123,7 +123,7 @@ export function batchStore(sql: Sql) {
     async list(scope: Scope, limit: number, offset: number): Promise<{ batches: StoredBatch[]; totalRecords: number }> {
       const rows = await sql.query<BatchRow>(
         `SELECT ${BATCH_COLUMNS} FROM batches b WHERE ${IN_SCOPE.replace(/(\w+_id)/g, 'b.$1')}
-         ORDER BY b.id DESC LIMIT $3 OFFSET $4`,
+         ORDER BY b.created_at DESC, b.id DESC LIMIT $3 OFFSET $4`,
         [scope.accountId, scope.viaAccountId ?? 0, limit, offset],
       );
       const [count] = await sql.query<{ total: number }>(
@@ -149,7 +149,7 @@ export function batchStore(sql: Sql) {
       offset: number,
     ): Promise<{ transactions: StoredTransaction[]; totalRecords: number }> {
       const rows = await sql.query<TransactionRow>(
-        `SELECT ${TRANSACTION_COLUMNS} FROM transactions t WHERE t.batch_id = $1 ORDER BY t.id LIMIT $2 OFFSET $3`,
+        `SELECT ${TRANSACTION_COLUMNS} FROM transactions t WHERE t.batch_id = $1 ORDER BY t.created_at, t.id LIMIT $2 OFFSET $3`,
         [batchId, limit, offset],
       );
       const [count] = await sql.query<{ total: number }>(

@@ -270,6 +270,37 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       ALTER TABLE transactions ADD COLUMN IF NOT EXISTS payment_method_fingerprint TEXT;
     `,
   },
+  {
+    version: 12,
+    name: 'transaction and batch ids: a keyed permutation of the sequence, not the sequence',
+    sql: `
+      -- docs/decisions/0001-transaction-and-batch-ids.md. A sequence's number n becomes the id
+      -- scrambled_id(kind, n): a 4-round Feistel permutation of 30-bit numbers (MD5 under a random
+      -- secret as its round function), walked again until it lands in (floor, 999999999]. A bijection
+      -- of that range: ids stay unique and within 9 digits, and say nothing of how many rows other
+      -- accounts made in between. Ids handed out before (at most floor) are kept; new ones lie above.
+      CREATE TABLE id_secrets (
+        name    TEXT PRIMARY KEY,
+        secret  TEXT NOT NULL,
+        floor   INTEGER NOT NULL
+      );
+      INSERT INTO id_secrets (name, secret, floor)
+        SELECT 'transactions', md5(gen_random_uuid()::text || gen_random_uuid()::text),
+          GREATEST((SELECT COALESCE(max(id), 0) FROM transactions), (SELECT last_value - CASE WHEN is_called THEN 0 ELSE 1 END FROM transactions_id_seq))
+        UNION ALL
+        SELECT 'batches', md5(gen_random_uuid()::text || gen_random_uuid()::text),
+          GREATEST((SELECT COALESCE(max(id), 0) FROM batches), (SELECT last_value - CASE WHEN is_called THEN 0 ELSE 1 END FROM batches_id_seq));
+      -- One line: see migration 5.
+      CREATE FUNCTION scrambled_id(kind TEXT, n BIGINT) RETURNS INTEGER LANGUAGE plpgsql AS $$ DECLARE k TEXT; lo BIGINT; x BIGINT; l BIGINT; r BIGINT; t BIGINT; BEGIN SELECT secret, floor INTO k, lo FROM id_secrets WHERE name = kind; IF k IS NULL THEN RAISE EXCEPTION 'No id secret for %', kind; END IF; IF n <= lo OR n > 999999999 THEN RAISE EXCEPTION 'No % id is left for number % (ids have at most 9 digits)', kind, n; END IF; x := n; LOOP l := x >> 15; r := x & 32767; FOR i IN 1..4 LOOP t := l # (('x' || substr(md5(k || ':' || i || ':' || r), 1, 4))::bit(16)::integer & 32767); l := r; r := t; END LOOP; x := (l << 15) | r; EXIT WHEN x > lo AND x <= 999999999; END LOOP; RETURN x; END $$;
+      ALTER TABLE transactions ALTER COLUMN id SET DEFAULT scrambled_id('transactions', nextval('transactions_id_seq'));
+      ALTER TABLE batches ALTER COLUMN id SET DEFAULT scrambled_id('batches', nextval('batches_id_seq'));
+      -- Ids no longer tell the order rows were made in: lists order by time, then id.
+      DROP INDEX batches_owner;
+      CREATE INDEX batches_owner ON batches (account_id, (COALESCE(via_account_id, 0)), created_at DESC, id DESC);
+      DROP INDEX transactions_batch_members;
+      CREATE INDEX transactions_batch_members ON transactions (batch_id, created_at, id) WHERE batch_id IS NOT NULL;
+    `,
+  },
 ];
 
 /**

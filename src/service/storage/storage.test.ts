@@ -218,7 +218,7 @@ describe('upgrades', () => {
       ] as const)
         expect((await pay(payer, amount)).statusCode).toBe(201);
 
-      expect(await migrate(sql)).toEqual([10, 11]);
+      expect(await migrate(sql)).toEqual([10, 11, 12]);
       const search = async (query: string) =>
         (
           await request(app, 'GET', `/api/v1/transactions?${query}`, { authorization: basic(accounts.springfield) })
@@ -231,6 +231,55 @@ describe('upgrades', () => {
         { name: 'ada lovelace' },
         { name: 'grace hopper' },
       ]);
+    } finally {
+      await app.close();
+      if (schema) await sql.query(`DROP SCHEMA ${schema} CASCADE`);
+      await repository.close();
+    }
+  });
+
+  it('migration 12 keeps the ids handed out before it, and hands out new ones above them', async () => {
+    const databaseUrl = process.env.DATABASE_URL;
+    const schema = databaseUrl ? `upgrade_${randomBytes(4).toString('hex')}` : undefined;
+    const sql = await openDatabase({ databaseUrl, dataDir: null, ...(schema && { schema }) });
+    if (schema) await sql.query(`CREATE SCHEMA ${schema}`);
+    const repository = createRepository(sql);
+    await migrate(sql, 11);
+    const app = await buildApp({
+      repository,
+      vault: createVault([randomBytes(32)]),
+      config: { ...TEST_CONFIG, logLevel: 'silent' },
+    });
+    try {
+      const accounts = (await seedIfEmpty(repository))!;
+      const as = { authorization: basic(accounts.springfield) };
+      const token = (await request(app, 'POST', '/api/v1/tokens', { ...as, body: cardToken() })).json<Created>().id;
+      const pay = async (amount: number) => {
+        const paid = await request(app, 'POST', '/api/v1/transactions', {
+          ...as,
+          body: { payer: 'Ada', amount, tokenId: token },
+        });
+        expect(paid.statusCode).toBe(201);
+        return paid.json<{ id: number }>().id;
+      };
+      const settle = async () => (await request(app, 'POST', '/api/v1/sandbox/settle', as)).json<{ id: number }>().id;
+      const before = [await pay(10), await pay(11), await pay(12)];
+      expect(before).toEqual([1, 2, 3]);
+      expect(await settle()).toBe(1);
+
+      expect(await migrate(sql)).toEqual([12]);
+      const after = [await pay(13), await pay(14), await pay(15)];
+      const batch = await settle();
+      for (const id of after) {
+        expect(id).toBeGreaterThan(3);
+        expect(id).toBeLessThan(1_000_000_000);
+      }
+      expect(new Set([...before, ...after]).size).toBe(6);
+      expect(batch).toBeGreaterThan(1);
+      for (const id of [...before, ...after])
+        expect((await request(app, 'GET', `/api/v1/transactions/${id}`, as)).json()).toMatchObject({ id });
+      const batches = (await request(app, 'GET', '/api/v1/batches', as)).json<{ batches: { id: number }[] }>();
+      expect(batches.batches.map((each) => each.id)).toEqual([batch, 1]);
     } finally {
       await app.close();
       if (schema) await sql.query(`DROP SCHEMA ${schema} CASCADE`);
