@@ -12,9 +12,17 @@
  * - `Origin` is this server's own origin (every POST). A cross-site fetch or form names its page's
  *   origin; a browser always sends `Origin` on a POST. A request with neither `Origin` nor
  *   `Sec-Fetch-Site` comes from no browser (curl, a script) and cannot ride a payer's session.
+ * - No framing (every answer, NO_FRAMING below), against a click lured onto a framed page.
  */
 import type { IncomingMessage } from 'node:http';
 import { networkInterfaces } from 'node:os';
+
+/**
+ * Sent with every answer: no other site may show this server's pages in a frame. The checks above
+ * cannot tell a click on Void from a click lured through a transparent frame of the real page (its
+ * request is the page's own); the browser refuses the frame instead.
+ */
+export const NO_FRAMING = { 'X-Frame-Options': 'DENY', 'Content-Security-Policy': "frame-ancestors 'none'" };
 
 /** A request this server refuses: the status and the message its answer carries. */
 export class RefusedRequest extends Error {

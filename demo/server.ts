@@ -15,7 +15,7 @@ import {
   type TransactionResponse,
 } from '../src/server-sdk/index.js';
 import { recentPayments, transactionIdOf } from './payments.js';
-import { RefusedRequest, checkRequest, ownHosts } from './request-checks.js';
+import { NO_FRAMING, RefusedRequest, checkRequest, ownHosts } from './request-checks.js';
 
 export interface DemoAccount {
   name: string;
@@ -214,7 +214,7 @@ export async function startDemo(options: DemoOptions): Promise<{ url: string; cl
 }
 
 function send(response: ServerResponse, status: number, body: string, type = 'text/plain; charset=utf-8'): void {
-  response.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store' }).end(body);
+  response.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store', ...NO_FRAMING }).end(body);
 }
 
 function sendJson(response: ServerResponse, status: number, body: unknown): void {

@@ -160,4 +160,11 @@ demoTest.describe('the demo backend refuses requests its pages did not send', ()
     );
     expect(settled.status).toBe(200);
   });
+
+  demoTest('another site cannot frame its pages under a decoy (clickjacking)', async ({ page, demo, pages }) => {
+    // Another origin on this machine (the workers' test pages, e2e/pages/decoy.html), as a page the payer has open.
+    await page.goto(`${pages.url}/decoy.html#${encodeURIComponent(`${demo.url}/payments`)}`);
+    // A refused frame shows the browser's error page instead of the demo's.
+    await expect.poll(() => page.frames()[1]?.url()).toMatch(/^chrome-error:/);
+  });
 });
