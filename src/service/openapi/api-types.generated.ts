@@ -316,6 +316,7 @@ export interface operations {
               created: string;
               /** @enum {string} */
               currency: 'USD';
+              /** @description Unique across the service and in no order: it counts no one’s batches (docs/decisions/0001-transaction-and-batch-ids.md). Order by created. */
               id: number;
               numberOfCredits: number;
               numberOfDebits: number;
@@ -418,6 +419,7 @@ export interface operations {
               }[];
               /** @description The service's fee. */
               fee: number;
+              /** @description Unique across the service and in no order: it counts no one’s payments (docs/decisions/0001-transaction-and-batch-ids.md). Order by created. */
               id: number;
               /** @description The initiating party’s fee, part of amount. */
               initiatingPartyFee: number;
@@ -527,6 +529,7 @@ export interface operations {
             created: string;
             /** @enum {string} */
             currency: 'USD';
+            /** @description Unique across the service and in no order: it counts no one’s batches (docs/decisions/0001-transaction-and-batch-ids.md). Order by created. */
             id: number;
             numberOfCredits: number;
             numberOfDebits: number;
@@ -1248,6 +1251,7 @@ export interface operations {
               }[];
               /** @description The service's fee. */
               fee: number;
+              /** @description Unique across the service and in no order: it counts no one’s payments (docs/decisions/0001-transaction-and-batch-ids.md). Order by created. */
               id: number;
               /** @description The initiating party’s fee, part of amount. */
               initiatingPartyFee: number;
@@ -1445,6 +1449,7 @@ export interface operations {
             }[];
             /** @description The service's fee. */
             fee: number;
+            /** @description Unique across the service and in no order: it counts no one’s payments (docs/decisions/0001-transaction-and-batch-ids.md). Order by created. */
             id: number;
             /** @description The initiating party’s fee, part of amount. */
             initiatingPartyFee: number;
@@ -1595,6 +1600,7 @@ export interface operations {
             }[];
             /** @description The service's fee. */
             fee: number;
+            /** @description Unique across the service and in no order: it counts no one’s payments (docs/decisions/0001-transaction-and-batch-ids.md). Order by created. */
             id: number;
             /** @description The initiating party’s fee, part of amount. */
             initiatingPartyFee: number;
@@ -1746,6 +1752,7 @@ export interface operations {
             }[];
             /** @description The service's fee. */
             fee: number;
+            /** @description Unique across the service and in no order: it counts no one’s payments (docs/decisions/0001-transaction-and-batch-ids.md). Order by created. */
             id: number;
             /** @description The initiating party’s fee, part of amount. */
             initiatingPartyFee: number;
@@ -1928,6 +1935,7 @@ export interface operations {
             }[];
             /** @description The service's fee. */
             fee: number;
+            /** @description Unique across the service and in no order: it counts no one’s payments (docs/decisions/0001-transaction-and-batch-ids.md). Order by created. */
             id: number;
             /** @description The initiating party’s fee, part of amount. */
             initiatingPartyFee: number;

@@ -48,7 +48,13 @@ export const batchSchema = {
   description:
     'A closed settlement batch. Debits are the payments it settled, credits the refunds; totals are positive.',
   properties: {
-    id: { type: 'integer' },
+    id: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 999_999_999,
+      description:
+        'Unique across the service and in no order: it counts no one’s batches (docs/decisions/0001-transaction-and-batch-ids.md). Order by created.',
+    },
     created: { type: 'string', format: 'date-time' },
     numberOfCredits: { type: 'integer', minimum: 0 },
     totalOfCredits: { type: 'number', minimum: 0 },

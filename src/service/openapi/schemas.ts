@@ -315,7 +315,13 @@ export const transactionSchema = {
   type: 'object',
   description: 'A transaction (docs/api.md#transactions). Always amount = netAmount + fee + initiatingPartyFee.',
   properties: {
-    id: { type: 'integer', minimum: 1 },
+    id: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 999_999_999,
+      description:
+        'Unique across the service and in no order: it counts no one’s payments (docs/decisions/0001-transaction-and-batch-ids.md). Order by created.',
+    },
     publicId: { type: 'string', pattern: PUBLIC_TRANSACTION_ID },
     payer: { type: 'string' },
     emailAddress: { type: ['string', 'null'], format: 'email' },
