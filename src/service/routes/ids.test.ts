@@ -1,7 +1,8 @@
 /**
  * What a tenant sees of transaction and batch ids (docs/decisions/0001-transaction-and-batch-ids.md):
  * whole numbers of up to 9 digits, unique across the service, that say nothing about how many
- * payments or batches other accounts made in between. On PGlite and (with DATABASE_URL) PostgreSQL.
+ * payments or batches other accounts made in between; request ids likewise count no one's requests.
+ * On PGlite and (with DATABASE_URL) PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BatchResponse, TransactionResponse } from '../../shared/wire.js';
@@ -73,5 +74,17 @@ describe('transaction and batch ids', () => {
     expect(row?.distinct).toBe(100_000);
     expect(row?.low).toBeGreaterThan(0);
     expect(row?.high).toBeLessThan(1_000_000_000);
+  });
+
+  it("request ids do not count another account's requests made in between", async () => {
+    const { springfield, shelby } = service.accounts;
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      ids.push(String((await call('GET', '/api/v1/transactionFees?amount=10', springfield)).headers['x-request-id']));
+      await call('GET', '/api/v1/transactionFees?amount=10', shelby);
+    }
+    for (const id of ids) expect(id).toMatch(/^req_[\w-]{16}$/);
+    // A prefix and a counter would share the prefix: random ids share 8 characters about once in 2^48.
+    expect(new Set(ids.map((id) => id.slice(0, 12))).size).toBe(5);
   });
 });
