@@ -106,7 +106,13 @@ describe('no input yields a 5xx', () => {
     await fc.assert(
       fc.asyncProperty(
         nastySegment,
-        fc.constantFrom('/api/v1/tokens/', '/api/v1/transactions/', '/api/v1/authorizations/', '/scripts/', '/'),
+        fc.constantFrom(
+          '/api/v1/tokens/',
+          '/api/v1/transactions/',
+          '/api/v1/transactions/authorizations/',
+          '/scripts/',
+          '/',
+        ),
         fc.constantFrom('GET', 'DELETE'),
         async (segment, prefix, method) => {
           const response = await service.app.inject({

@@ -76,7 +76,7 @@ describe('item 1: NUL and lone surrogates', () => {
     ['GET', `/api/v1/tokens/tok_${'a'.repeat(90)}`, 'TOKEN_NOT_FOUND'],
     ['GET', '/api/v1/transactions/%00', 'TRANSACTION_NOT_FOUND'],
     ['GET', '/api/v1/transactions/txn_%00x', 'TRANSACTION_NOT_FOUND'],
-    ['GET', '/api/v1/authorizations/%00', 'AUTHORIZATION_NOT_FOUND'],
+    ['GET', '/api/v1/transactions/authorizations/%00', 'AUTHORIZATION_NOT_FOUND'],
   ] as const)('%s %s: 404 %s, before any query', async (method, url, code) => {
     const response = await request(service.app, method, url, { authorization: server() });
     expectContractError(response, 404, code);
@@ -89,7 +89,7 @@ describe('item 8: every answer has the contract shape', () => {
     ['over-long UTF-8', '/api/v1/tokens/%C0%80'],
     ['truncated escape', '/api/v1/tokens/%E'],
     ['an encoded lone surrogate', '/api/v1/tokens/tok_%ED%A0%80'],
-    ['an encoded NUL in a route', '/api/v1/authorizations/%00%FF'],
+    ['an encoded NUL in a route', '/api/v1/transactions/authorizations/%00%FF'],
   ])('%s: 400 with code and requestId', async (_, url) => {
     const response = await request(service.app, 'GET', url, { authorization: server() });
     expectContractError(response, 400);

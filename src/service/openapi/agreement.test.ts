@@ -416,4 +416,16 @@ describe('the lint configuration', () => {
     const config = readFileSync(new URL('../../../redocly.yaml', import.meta.url), 'utf8');
     expect(config).not.toMatch(/:\s*off\b/);
   });
+
+  it('accepts no finding but the contract’s authorization address against a transaction’s void and refund', () => {
+    const ignored = readFileSync(new URL('../../../.redocly.lint-ignore.yaml', import.meta.url), 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() && !line.startsWith('#'));
+    expect(ignored).toEqual([
+      'dist/openapi.json:',
+      '  no-ambiguous-paths:',
+      "    - '#/paths/~1api~1v1~1transactions~1{transactionId}~1void'",
+      "    - '#/paths/~1api~1v1~1transactions~1{transactionId}~1refund'",
+    ]);
+  });
 });

@@ -3,26 +3,6 @@
  * edit: src/service/openapi/typed-client.test.ts fails when this differs from a fresh generation.
  */
 export interface paths {
-  '/api/v1/authorizations/{authorizationId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Retrieve an authorization
-     * @description Ours: the API we follow has no such read. Under /authorizations, not /transactions/, so no transaction path is ambiguous with it.
-     */
-    get: operations['getAuthorization'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/api/v1/batches': {
     parameters: {
       query?: never;
@@ -226,6 +206,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/transactions/authorizations/{authorizationId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Retrieve an authorization
+     * @description Ours: the API we follow names this address as the `Location` of an authorization and shows no read of it. A literal `authorizations` segment is never a transaction id (digits or `txn_…`), so no transaction’s path can reach it.
+     */
+    get: operations['getAuthorization'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/transactions/authorize': {
     parameters: {
       query?: never;
@@ -292,104 +292,6 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-  getAuthorization: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Optional. A system account acts for one of its linked clients: the client’s impersonation key (docs/api.md#impersonation). Omit it to act for yourself. */
-        impersonationAccountKey?: string;
-      };
-      path: {
-        authorizationId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The authorization, and whether it was captured. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @description The amount held. Currency units, at most 2 decimals. */
-            amount: number;
-            authorizationId: string;
-            captured?: boolean;
-            /** Format: date-time */
-            expires: string;
-            transactionId?: number;
-          };
-        };
-      };
-      /** @description The request is not valid (field problems in errors), or a payment or a reversal was declined. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Missing or invalid credentials. */
-      401: {
-        headers: {
-          /** @description The scheme to authenticate with: `Basic realm="api"`. */
-          'WWW-Authenticate'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The credentials may not do this. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Not found for these credentials and this impersonation. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description A path segment is longer than 100 characters. */
-      414: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The request headers are too large; answered before the operation is known. */
-      431: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
   listBatches: {
     parameters: {
       query?: {
@@ -2255,6 +2157,104 @@ export interface operations {
       };
       /** @description The Idempotency-Key was used with another body. */
       422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getAuthorization: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Optional. A system account acts for one of its linked clients: the client’s impersonation key (docs/api.md#impersonation). Omit it to act for yourself. */
+        impersonationAccountKey?: string;
+      };
+      path: {
+        authorizationId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The authorization, and whether it was captured. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description The amount held. Currency units, at most 2 decimals. */
+            amount: number;
+            authorizationId: string;
+            captured?: boolean;
+            /** Format: date-time */
+            expires: string;
+            transactionId?: number;
+          };
+        };
+      };
+      /** @description The request is not valid (field problems in errors), or a payment or a reversal was declined. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Basic realm="api"`. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The credentials may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found for these credentials and this impersonation. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A path segment is longer than 100 characters. */
+      414: {
         headers: {
           [name: string]: unknown;
         };

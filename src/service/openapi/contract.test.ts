@@ -169,7 +169,12 @@ describe('the recorder that holds every test answer to the document', () => {
 
   it('reads the path the app was given: dots resolved by inject (`/transactions/%2E` is the search), `//` kept', async () => {
     const before = service.contractViolations.length;
-    for (const url of ['/api/v1/transactions/%2E', '/api/v1/authorizations/..', '/api/v1/./tokens/x', '//%'])
+    for (const url of [
+      '/api/v1/transactions/%2E',
+      '/api/v1/transactions/authorizations/..',
+      '/api/v1/./tokens/x',
+      '//%',
+    ])
       await request(service.app, 'GET', url, { headers: { authorization: basic(service.accounts.springfield) } });
     expect(service.contractViolations.slice(before)).toEqual([]);
   });

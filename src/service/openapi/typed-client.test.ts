@@ -100,7 +100,7 @@ describe('the generated TypeScript client', () => {
       body: { payer, amount: 50, authorizationId },
     });
     expect(captured.data?.events.map((event) => event.eventType)).toEqual(['Authorize', 'Capture']);
-    const authorization = await client.GET('/api/v1/authorizations/{authorizationId}', {
+    const authorization = await client.GET('/api/v1/transactions/authorizations/{authorizationId}', {
       headers: server,
       params: { path: { authorizationId } },
     });

@@ -97,12 +97,12 @@ describe('API description', () => {
     );
     expect(operations.sort()).toEqual([
       'DELETE /api/v1/tokens/{tokenId}',
-      'GET /api/v1/authorizations/{authorizationId}',
       'GET /api/v1/batches',
       'GET /api/v1/batches/{batchId}/transactions',
       'GET /api/v1/tokens/{tokenId}',
       'GET /api/v1/transactionFees',
       'GET /api/v1/transactions',
+      'GET /api/v1/transactions/authorizations/{authorizationId}',
       'GET /api/v1/transactions/{transactionId}',
       'POST /api/v1/sandbox/settle',
       'POST /api/v1/tokens',

@@ -169,7 +169,7 @@ describe('docs/fees.md#worked-examples through the API', () => {
     expect(authorized.statusCode).toBe(201);
     const { authorizationId, amount, expires } = authorized.json<AuthorizationResponse>();
     expect(amount).toBe(80);
-    expect(authorized.headers.location).toMatch(new RegExp(`/api/v1/authorizations/${authorizationId}$`));
+    expect(authorized.headers.location).toMatch(new RegExp(`/api/v1/transactions/authorizations/${authorizationId}$`));
     expect(new Date(expires).getTime() - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
     const captured = await pay(springfield(), { amount: 50, authorizationId });
     expect(captured.statusCode).toBe(201);
@@ -180,7 +180,7 @@ describe('docs/fees.md#worked-examples through the API', () => {
       netAmount: 48.37,
       events: [{ eventType: 'Authorize' }, { eventType: 'Capture' }],
     });
-    const status = await request(service.app, 'GET', `/api/v1/authorizations/${authorizationId}`, {
+    const status = await request(service.app, 'GET', `/api/v1/transactions/authorizations/${authorizationId}`, {
       authorization: basic(service.accounts.springfield),
     });
     expect(status.json()).toMatchObject({ authorizationId, amount: 80, captured: true });

@@ -166,7 +166,7 @@ export function transactionRoutes(instance: FastifyInstance, deps: ServiceDeps):
         return {
           status: 201,
           headers: {
-            Location: `${baseUrl(request, deps)}/api/v1/authorizations/${authorization.authorizationId}`,
+            Location: `${baseUrl(request, deps)}/api/v1/transactions/authorizations/${authorization.authorizationId}`,
           },
           body: authorization,
         };
@@ -175,13 +175,13 @@ export function transactionRoutes(instance: FastifyInstance, deps: ServiceDeps):
   );
 
   app.get<{ Params: { authorizationId: string } }>(
-    '/api/v1/authorizations/:authorizationId',
+    '/api/v1/transactions/authorizations/:authorizationId',
     {
       schema: {
         operationId: 'getAuthorization',
         summary: 'Retrieve an authorization',
         description:
-          'Ours: the API we follow has no such read. Under /authorizations, not /transactions/, so no transaction path is ambiguous with it.',
+          'Ours: the API we follow names this address as the `Location` of an authorization and shows no read of it. A literal `authorizations` segment is never a transaction id (digits or `txn_…`), so no transaction’s path can reach it.',
         tags: ['Transactions'],
         security: secretSecurity,
         requestHeaders: callerHeaders,

@@ -1,19 +1,20 @@
 /**
  * `npm run lint:openapi`: Redocly CLI's rules (redocly.yaml: recommended, warnings as errors) on the
- * document the service generates, written to a temporary file. Exits with Redocly's status.
+ * document the service generates, written to dist/openapi.json: a fixed path, which is how
+ * .redocly.lint-ignore.yaml names the document its accepted findings belong to. Run from the
+ * repository's root; exits with Redocly's status.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { liveDocument } from './openapi-document.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'paytoken-openapi-'));
-const file = join(dir, 'openapi.json');
-writeFileSync(file, JSON.stringify(await liveDocument(), null, 2));
-const result = spawnSync('npx', ['redocly', 'lint', '--format=stylish', file], {
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+mkdirSync(`${root}dist`, { recursive: true });
+writeFileSync(`${root}dist/openapi.json`, JSON.stringify(await liveDocument(), null, 2));
+const result = spawnSync('npx', ['redocly', 'lint', '--format=stylish', 'dist/openapi.json'], {
+  cwd: root,
   stdio: 'inherit',
   env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
 });
-rmSync(dir, { recursive: true, force: true });
 process.exit(result.status ?? 1);
