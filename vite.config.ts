@@ -134,7 +134,9 @@ export default defineConfig(({ mode }) => {
             include: ['src/**/*.test.ts'],
             exclude: ['src/**/*.browser.test.ts'],
             // The OpenAPI status coverage after a full run (src/service/testing/contract-coverage.ts).
-            globalSetup: ['src/service/testing/contract-coverage.ts', 'src/service/testing/pglite-template.ts'],
+            // The template first: set-ups' teardowns run in reverse, and the coverage check's teardown builds
+            // an app on it.
+            globalSetup: ['src/service/testing/pglite-template.ts', 'src/service/testing/contract-coverage.ts'],
           },
         },
         {
