@@ -3,12 +3,16 @@ import { readFileSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Row } from './report.js';
 
-/** Brotli budgets in bytes (1 kB = 1000 B), from the issues. */
+/**
+ * Brotli budgets in bytes (1 kB = 1000 B): the hosted script must shrink
+ * to 4 500 B before anything is added to it; the form stays at most 13 000 B, its engine 15 000 B,
+ * the frame's loader 2 500 B.
+ */
 const BROTLI_BUDGETS: Record<string, number> = {
-  'paytoken.js': 5000,
-  'paytoken-form.js': 24_000,
-  'paytoken-form-engine.js': 16_000,
-  'paytoken-frame.js': 3000,
+  'paytoken.js': 4500,
+  'paytoken-form.js': 13_000,
+  'paytoken-form-engine.js': 15_000,
+  'paytoken-frame.js': 2500,
 };
 
 export function bundleSizes(dir = new URL('../dist/browser/', import.meta.url)): Row[] {
