@@ -58,7 +58,11 @@ export class DataDirElsewhereError extends DataDirInUseError {
   }
 }
 
-/** Creates `dataDir` if needed and makes it and everything in it private: directories 0700, files 0600. */
+/**
+ * Creates `dataDir` if needed and makes it and everything in it private: directories 0700, files
+ * 0600. An entry that goes away during the walk is passed over: another process starting on the same
+ * directory removes its own draft of the lock (`service.lock/.{pid}-…`) at any moment.
+ */
 export function makePrivate(dataDir: string): void {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const walk = (path: string): void => {
@@ -66,12 +70,20 @@ export function makePrivate(dataDir: string): void {
     if (stat.isSymbolicLink()) return;
     if (stat.isDirectory()) {
       if ((stat.mode & 0o777) !== 0o700) chmodSync(path, 0o700);
-      for (const entry of readdirSync(path)) walk(join(path, entry));
+      for (const entry of readdirSync(path)) unlessGone(() => walk(join(path, entry)));
     } else if ((stat.mode & 0o777) !== 0o600) {
       chmodSync(path, 0o600);
     }
   };
   walk(dataDir);
+}
+
+function unlessGone(step: () => void): void {
+  try {
+    step();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
 }
 
 const lockDir = (dataDir: string) => join(dataDir, 'service.lock');
@@ -201,8 +213,13 @@ export function lockDataDir(dataDir: string, holder: string): () => void {
         rmSync(mine, { force: true });
         continue;
       }
-      for (const old of older) rmSync(join(dir, String(old)), { force: true });
-      makePrivate(dataDir); // only once it is ours: a refused start touches nothing
+      try {
+        for (const old of older) rmSync(join(dir, String(old)), { force: true });
+        makePrivate(dataDir); // only once it is ours: a refused start touches nothing
+      } catch (error) {
+        release(mine, me); // a start that fails here leaves the lock to the next one
+        throw error;
+      }
       return () => release(mine, me);
     }
     throw new DataDirInUseError(dataDir, lockHolder(dataDir) ?? { ...me, pid: 0, holder: 'unknown' });
