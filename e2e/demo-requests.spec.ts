@@ -5,7 +5,7 @@
  */
 import { request as httpRequest } from 'node:http';
 import { demoTest, expect } from './fixtures.js';
-import { VISA } from './support/checkout.js';
+import { cardTokenAsServer } from './support/checkout.js';
 import type { ServiceProcess } from './support/service.js';
 
 interface Answer {
@@ -30,27 +30,8 @@ function send(url: string, method: string, path: string, headers: Record<string,
 }
 
 /** A card token of the system acting for Springfield, as the demo's pages make (and send) one. */
-async function springfieldToken(service: ServiceProcess): Promise<string> {
-  const made = await service.asServer(service.accounts.system, '/api/v1/tokens', {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      impersonationAccountKey: service.accounts.springfield.impersonationKey as string,
-    },
-    body: JSON.stringify({
-      payer: 'Ada Lovelace',
-      emailAddress: 'ada@example.com',
-      creditCardInformation: {
-        accountHolder: 'Ada Lovelace',
-        cardNumber: VISA.number,
-        cvc: VISA.cvc,
-        month: '12',
-        year: 2030,
-      },
-    }),
-  });
-  return ((await made.json()) as { id: string }).id;
-}
+const springfieldToken = (service: ServiceProcess): Promise<string> =>
+  cardTokenAsServer(service, service.accounts.system, service.accounts.springfield);
 
 const EVIL = 'https://evil.example';
 

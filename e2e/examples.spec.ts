@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
-import { DECLINED, VISA, type CardInput } from './support/checkout.js';
+import { DECLINED, VISA, cardTokenAsServer, fillCardIn, type CardInput } from './support/checkout.js';
 import type { ServiceProcess } from './support/service.js';
 
 const ROOT = new URL('../', import.meta.url).pathname;
@@ -88,12 +88,7 @@ async function fillDropin(page: Page, card: CardInput, frame = false): Promise<v
     ? page.frameLocator('paytoken-frame iframe').locator('paytoken-form')
     : page.locator('paytoken-form');
   await expect(form.locator('button.pay')).toHaveText('Pay $103.25');
-  await form.locator('#payer').fill('Ada Lovelace');
-  await form.locator('#emailAddress').fill('ada@example.com');
-  await form.locator('#cardHolder').fill('Ada Lovelace');
-  await form.locator('#cardNumber').pressSequentially(card.number);
-  await form.locator('#expiry').pressSequentially('1230');
-  await form.locator('#cvc').pressSequentially(card.cvc);
+  await fillCardIn(form, card);
   await form.locator('button.pay').click();
 }
 
@@ -302,22 +297,5 @@ test('from the repository’s root, as the README says, the first payment is mad
 });
 
 /** A new card token of Springfield's, made by its server: the id a page would have sent. */
-async function springfieldCardToken(service: ServiceProcess): Promise<string> {
-  const made = await service.asServer(service.accounts.springfield, '/api/v1/tokens', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      payer: 'Ada Lovelace',
-      emailAddress: 'ada@example.com',
-      creditCardInformation: {
-        accountHolder: 'Ada Lovelace',
-        cardNumber: VISA.number,
-        cvc: VISA.cvc,
-        month: '12',
-        year: 2030,
-      },
-    }),
-  });
-  expect(made.status).toBe(201);
-  return ((await made.json()) as { id: string }).id;
-}
+const springfieldCardToken = (service: ServiceProcess): Promise<string> =>
+  cardTokenAsServer(service, service.accounts.springfield);

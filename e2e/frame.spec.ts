@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { demoTest, expect, test } from './fixtures.js';
-import { BANK, DECLINED, VISA, choose, receipt } from './support/checkout.js';
+import { BANK, DECLINED, VISA, choose, fillCardIn, receipt } from './support/checkout.js';
 import { fillCard } from './support/form-page.js';
 import { accountFor, formInFrame, frameOf, openFrame, recordMessages } from './support/frame-page.js';
 
@@ -109,12 +109,7 @@ demoTest.describe('demo checkout, isolated form: after the token', () => {
     await choose(page, 'shelby', '25.00');
     const form = formInFrame(page);
     await expect(form.locator('button.pay')).toHaveText('Pay $25.88');
-    await form.locator('#payer').fill('Ada Lovelace');
-    await form.locator('#emailAddress').fill('ada@example.com');
-    await form.locator('#cardHolder').fill('Ada Lovelace');
-    await form.locator('#cardNumber').pressSequentially(DECLINED.number);
-    await form.locator('#expiry').pressSequentially('1230');
-    await form.locator('#cvc').pressSequentially(DECLINED.cvc);
+    await fillCardIn(form, DECLINED);
     await form.locator('button.pay').click();
     await expect(form.locator('[part="alert"]')).toHaveText(
       'The payment was declined. Please use another card or payment method.',

@@ -1,5 +1,5 @@
 /** Named helpers for the demo checkout pages: pay with a card or a bank account, read the receipt, watch for leaks. */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { startDemo } from '../../demo/server.js';
 import type { ServiceProcess } from './service.js';
 
@@ -26,17 +26,52 @@ export async function choose(page: Page, account: 'springfield' | 'shelby', amou
   await page.locator('#amountDue').dispatchEvent('change');
 }
 
+/** Types Ada's name, e-mail and `card` into a <paytoken-form> (on the page or in its frame). */
+export async function fillCardIn(form: Locator, card: CardInput): Promise<void> {
+  await form.locator('#payer').fill('Ada Lovelace');
+  await form.locator('#emailAddress').fill('ada@example.com');
+  await form.locator('#cardHolder').fill('Ada Lovelace');
+  await form.locator('#cardNumber').pressSequentially(card.number);
+  await form.locator('#expiry').pressSequentially(`${card.expiry.month}${card.expiry.year.slice(2)}`);
+  await form.locator('#cvc').pressSequentially(card.cvc);
+}
+
+/** A card token of `account`'s, made by a server with key and secret (acting for `client`): the id a page sends. */
+export async function cardTokenAsServer(
+  service: ServiceProcess,
+  account: Parameters<ServiceProcess['asServer']>[0],
+  client?: { impersonationKey: string | null },
+): Promise<string> {
+  const made = await service.asServer(account, '/api/v1/tokens', {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      ...(client?.impersonationKey && { impersonationAccountKey: client.impersonationKey }),
+    },
+    body: JSON.stringify({
+      payer: 'Ada Lovelace',
+      emailAddress: 'ada@example.com',
+      creditCardInformation: {
+        accountHolder: 'Ada Lovelace',
+        cardNumber: VISA.number,
+        cvc: VISA.cvc,
+        month: '12',
+        year: 2030,
+      },
+    }),
+  });
+  if (made.status !== 201) throw new Error(`POST /api/v1/tokens answered ${made.status}`);
+  return ((await made.json()) as { id: string }).id;
+}
+
 /** The drop-in page: fill <paytoken-form> and press its button. */
 export async function payWithDropin(page: Page, source: CardInput | typeof BANK): Promise<void> {
   const form = page.locator('paytoken-form');
-  await form.locator('#payer').fill('Ada Lovelace');
-  await form.locator('#emailAddress').fill('ada@example.com');
   if ('number' in source) {
-    await form.locator('#cardHolder').fill('Ada Lovelace');
-    await form.locator('#cardNumber').pressSequentially(source.number);
-    await form.locator('#expiry').pressSequentially(`${source.expiry.month}${source.expiry.year.slice(2)}`);
-    await form.locator('#cvc').pressSequentially(source.cvc);
+    await fillCardIn(form, source);
   } else {
+    await form.locator('#payer').fill('Ada Lovelace');
+    await form.locator('#emailAddress').fill('ada@example.com');
     await form.getByRole('tab', { name: 'Bank account' }).click();
     await form.locator('#bankHolder').fill('Ada Lovelace');
     await form.locator('#accountType').selectOption('PersonalChecking');
