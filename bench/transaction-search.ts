@@ -1,5 +1,5 @@
 /**
- * `GET /api/v1/transactions` over 100 000 transactions of one account on PostgreSQL (issue 11): the
+ * `GET /api/v1/transactions` over 100 000 transactions of one account on PostgreSQL: the
  * median and p99 of one page for representative searches, through HTTP to the service in this
  * process. Other tenants' rows sit beside them, so the scope has to be found, not assumed. Needs
  * DATABASE_URL; without it, one row says so. Why the index is what it is: docs/decisions/0118-transaction-search.md.

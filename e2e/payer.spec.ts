@@ -1,5 +1,5 @@
 /**
- * The payer's moments on the demo pages (issue 13): the right method's fields, a Pay button only for a
+ * The payer's moments on the demo pages: the right method's fields, a Pay button only for a
  * valid amount, a finished state after paying, a decline that keeps what was typed, and each message
  * once, next to its field, in the words the payer sees.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 11, the integrator's side: the demo's Payments page voids, settles and refunds real
+ * The integrator's side: the demo's Payments page voids, settles and refunds real
  * payments through the server SDK, and the receipt leads to it.
  */
 import type { Page } from '@playwright/test';

@@ -3,8 +3,8 @@
  * e2e/, bench/, examples/, scripts/, the README or docs/ that names `docs/….md` must name a file that
  * exists, and its `#anchor` or `, Heading` (with an optional `rule N`) must exist in that file. Markdown links
  * in the README and docs/ are held to the same. Citations of documents outside the repository
- * ("contract §5", "spec §4.1", a bare `fees.md`) are refused: rewrite them with
- * /work/brief/rewrite-citations.mjs or point them at docs/api.md and docs/fees.md by hand.
+ * ("contract §5", "spec §4.1", a bare `fees.md`) are refused, and so is an issue's number
+ * ("issue 10, item 3"): point them at docs/api.md, docs/fees.md or the file that holds the rule.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, posix, relative } from 'node:path';
@@ -66,6 +66,8 @@ const OUTSIDE_CITATIONS: [RegExp, string][] = [
   [/\bspec §/gi, 'cites the outside spec'],
   [/api-contract\.md/g, 'cites the outside API contract'],
   [/000_8c73a5ce782ae9ab/g, 'cites the outside spec file'],
+  // An issue tracker is not in the repository: say the rule, or cite the file or doc that holds it.
+  [/\bissues? (?:#\s?)?\d+\b/gi, 'names an issue number, which no reader of the repository can look up'],
 ];
 /** `fees.md` not as `docs/fees.md`; inside docs/ a relative `fees.md` is a real path. */
 const BARE_FEES = /(?<![\w/.-])fees\.md/g;
@@ -181,6 +183,8 @@ describe('the reference check', () => {
     ['// Mode C (spec §4.1)', 'outside spec'],
     ['// the rates of fees.md', 'use docs/fees.md'],
     ['// see `fees.md`', 'use docs/fees.md'],
+    ['/** Issue 10, item 11: the headers */', 'names an issue number'],
+    ['// as issue #16 asked', 'names an issue number'],
   ])('refuses %s', (text, problem) => {
     const problems = check(text);
     expect(problems).toHaveLength(1);

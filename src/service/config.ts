@@ -104,7 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
       problems.push(
         `ALLOWED_HOSTS must list host names, each with an optional port (e.g. pay.example.com,pay.example.com:8443); "${entry}" is not one.`,
       );
-  // Without it, Location would be built from each request's Host header (issue 10, item 10).
+  // Without it, Location would be built from each request's Host header (host.ts).
   if (env.NODE_ENV === 'production' && !config.publicUrl && !problems.some((p) => p.startsWith('PUBLIC_URL')))
     problems.push('PUBLIC_URL must be set when NODE_ENV=production (e.g. https://pay.example.com).');
   if (!LOG_LEVELS.includes(logLevel))

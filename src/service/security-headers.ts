@@ -21,7 +21,7 @@ export const DOCS_CSP = [
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 /**
- * The `onSend` hook that sets the headers a security review expects (issue 10, item 11) on every
+ * The `onSend` hook that sets the headers a security review expects on every
  * answer, errors included: `nosniff`, `Referrer-Policy: no-referrer`, no framing (but the frame page's own
  * policy); JSON is never
  * cached unless its route says otherwise; hosted scripts may be loaded by any origin's pages.

@@ -8,7 +8,7 @@ import type { Caller } from './authenticate.js';
  * allow-lists, then the card-testing limits. Calls with key and secret pass untouched.
  *
  * - Both allow-lists hold: the key owner's and, when it acts for a client, the client's own, so a
- *   system's public key cannot lend a client an origin the client refuses (issue 10, item 6). The
+ *   system's public key cannot lend a client an origin the client refuses. The
  *   service's own origin passes: it is `<paytoken-frame>`'s page, which only allowed pages can embed.
  * - Limits are counted per client address and per public key, each per account acted for, so one
  *   account's traffic never uses up another's (item 7). The address is `request.ip`: the peer, or

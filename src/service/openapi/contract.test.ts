@@ -1,5 +1,5 @@
 /**
- * Issue 16: the answers every operation can give whatever it does (credentials, host, headers, body
+ * The answers every operation can give whatever it does (credentials, host, headers, body
  * framing, idempotency, a fault), produced for each operation of the live document. The harness checks
  * each answer against the document as it is sent (testing/contract-recorder.ts); with the route tests,
  * these make every documented status of every operation happen in some test

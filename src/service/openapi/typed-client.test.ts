@@ -1,5 +1,5 @@
 /**
- * Issue 16: a client generated from the live document (openapi-typescript types + openapi-fetch) runs
+ * A client generated from the live document (openapi-typescript types + openapi-fetch) runs
  * the whole flow, type-checked by `tsc` with the rest of the project. The types are committed
  * (api-types.generated.ts); the first test fails when the document no longer generates them, so the
  * document cannot drift from this code unnoticed. Regenerate with `npm run openapi:types`.

@@ -16,7 +16,7 @@ export function statementName(text: string): string {
  * What a failed statement throws: only the statement's name and PostgreSQL's error code (SQLSTATE).
  * The driver's own error can quote parameters and rows ("Failing row contains (…)", "invalid input
  * syntax for type integer: …"), so neither its message nor its detail is kept, and logs hold no
- * payer, e-mail or sealed card (issue 10, item 3).
+ * payer, e-mail or sealed card.
  */
 export class DatabaseError extends Error {
   override readonly name = 'DatabaseError';

@@ -1,5 +1,5 @@
 /**
- * Vitest's global setup for the OpenAPI status coverage (issue 16). Setup gives the workers a
+ * Vitest's global setup for the OpenAPI status coverage. Setup gives the workers a
  * directory to write what they saw (contract-recorder.ts); teardown, after a run of every service
  * test file with no name filter, fails the run when a status the document declares for an operation
  * was answered by no test. A partial run (one file, `-t`) skips the coverage check; every answer is

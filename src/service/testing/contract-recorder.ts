@@ -1,5 +1,5 @@
 /**
- * Holds the service to its own OpenAPI document in every service test (issue 16). Each app the
+ * Holds the service to its own OpenAPI document in every service test. Each app the
  * harness builds has its `inject()` wrapped: every answer is attributed to an operation of the
  * document (by method and path template) and checked at once: the status must be declared, the body must validate
  * against that status's schema, and declared `Location`s must be sent. What each answer was is

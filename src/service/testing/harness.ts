@@ -105,7 +105,7 @@ export async function startTestService(overrides: Partial<BuildOptions> = {}): P
       if (databaseUrl && schema) await adminQuery(databaseUrl, `DROP SCHEMA ${schema} CASCADE`);
       if (contractViolations.length)
         throw new Error(
-          `Answers the OpenAPI document does not declare (issue 16):\n${[...new Set(contractViolations)].join('\n')}`,
+          `Answers the OpenAPI document does not declare (testing/contract-recorder.ts):\n${[...new Set(contractViolations)].join('\n')}`,
         );
     },
   };

@@ -1,5 +1,5 @@
 /**
- * Issue 10, items 1, 8 and 9: inputs that once gave a 500 or left the contract's error shape.
+ * Inputs that once gave a 500 or left the contract's error shape.
  * Each answer is a readable 4xx with `code` and `requestId`.
  */
 import { connect } from 'node:net';

@@ -1,5 +1,5 @@
 /**
- * Issue 10, items 7 and 10: the client address behind trusted proxies only, limits per account,
+ * trust-proxy.ts and host.ts: the client address behind trusted proxies only, limits per account,
  * and a `Host` header that cannot steer `Location`.
  */
 import { request as httpRequest } from 'node:http';

@@ -1,4 +1,4 @@
-/** Issue 10, item 11: the headers a security review expects on every kind of answer. */
+/** security-headers.ts: the headers a security review expects on every kind of answer. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKey, basic, cardToken, request, startTestService, type TestService } from './testing/harness.js';
 

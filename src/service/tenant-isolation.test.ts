@@ -1,5 +1,5 @@
 /**
- * Issue 10, items 2, 3, 5 and 6: one tenant cannot fail or reach another's requests, a database
+ * Tenants apart: one tenant cannot fail or reach another's requests, a database
  * error logs no personal data, and credential checks do not tell a known key from an unknown one.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
