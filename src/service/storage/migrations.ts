@@ -279,6 +279,9 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       -- secret as its round function), walked again until it lands in (floor, 999999999]. A bijection
       -- of that range: ids stay unique and within 9 digits, and say nothing of how many rows other
       -- accounts made in between. Ids handed out before (at most floor) are kept; new ones lie above.
+      -- No row may be added between reading the floor and the new default (an older process still
+      -- running during an upgrade would take a number the permutation hands out again).
+      LOCK TABLE transactions, batches IN EXCLUSIVE MODE;
       CREATE TABLE id_secrets (
         name    TEXT PRIMARY KEY,
         secret  TEXT NOT NULL,
@@ -308,14 +311,22 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
  * call on every start.
  */
 export async function migrate(sql: Sql, through = Infinity): Promise<number[]> {
-  await sql.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`);
+  // Processes starting together on one PostgreSQL database take turns: each step holds a
+  // transaction-scoped advisory lock and looks again at what is applied once it has it.
+  await sql.transaction(async (tx) => {
+    await tx.query(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
+    await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`);
+  });
   const applied = new Set(
     (await sql.query<{ version: number }>('SELECT version FROM schema_migrations')).map((row) => row.version),
   );
   const done: number[] = [];
   for (const migration of MIGRATIONS.filter((m) => !applied.has(m.version) && m.version <= through)) {
-    await sql.transaction(async (tx) => {
+    const ran = await sql.transaction(async (tx) => {
+      await tx.query(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
+      const already = await tx.query('SELECT 1 FROM schema_migrations WHERE version = $1', [migration.version]);
+      if (already.length) return false; // another process applied it while this one waited
       for (const statement of migration.sql
         .split(/;\s*$/m)
         .map((s) => s.trim())
@@ -325,8 +336,12 @@ export async function migrate(sql: Sql, through = Infinity): Promise<number[]> {
         migration.version,
         migration.name,
       ]);
+      return true;
     });
-    done.push(migration.version);
+    if (ran) done.push(migration.version);
   }
   return done;
 }
+
+/** The advisory lock migrations take turns under (any constant no other code uses; "PAYT"). */
+const MIGRATION_LOCK = 0x50415954;

@@ -186,6 +186,29 @@ describe('restart', () => {
   });
 });
 
+describe('two processes migrating at once', () => {
+  it('apply each migration once, and neither fails', async () => {
+    const databaseUrl = process.env.DATABASE_URL;
+    const schema = databaseUrl ? `race_${randomBytes(4).toString('hex')}` : undefined;
+    const first = await openDatabase({ databaseUrl, dataDir: null, ...(schema && { schema }) });
+    if (schema) await first.query(`CREATE SCHEMA ${schema}`);
+    // Two pools on PostgreSQL, as two processes have; PGlite has one writer, so one database twice.
+    const second = databaseUrl ? await openDatabase({ databaseUrl, dataDir: null, ...(schema && { schema }) }) : first;
+    try {
+      const [a, b] = await Promise.all([migrate(first), migrate(second)]);
+      const applied = [...a, ...b].sort((x, y) => x - y);
+      expect(new Set(applied).size).toBe(applied.length); // none applied twice
+      const versions = await first.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
+      expect(versions.map((row) => row.version)).toEqual(applied);
+      expect(await migrate(second)).toEqual([]);
+    } finally {
+      if (second !== first) await second.close();
+      if (schema) await first.query(`DROP SCHEMA ${schema} CASCADE`);
+      await first.close();
+    }
+  });
+});
+
 describe('upgrades', () => {
   it('migration 10 names the payers of the payments made before it, and search finds them', async () => {
     const databaseUrl = process.env.DATABASE_URL;
