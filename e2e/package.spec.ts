@@ -42,6 +42,12 @@ test('installs from its tarball with nothing else, within its size budget', () =
   const installed = sizeOf(join(app, 'node_modules'));
   expect(installed).toBeLessThanOrEqual(Math.min(SDK_INSTALL_BUDGET, BROWSER_KIT_INSTALL_BUDGET));
   // Only the browser kit, the SDK, their types and the hosted bundles: nothing of the service.
+  expect(readdirSync(join(app, 'node_modules/paytoken')).sort()).toEqual([
+    'LICENSE',
+    'README.md',
+    'dist',
+    'package.json',
+  ]);
   const files = readdirSync(join(app, 'node_modules/paytoken/dist'), { recursive: true }).map(String);
   expect(files.filter((file) => /service|storage|fastify|pglite/i.test(file))).toEqual([]);
 });

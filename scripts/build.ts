@@ -43,7 +43,9 @@ async function main(): Promise<void> {
     return;
   }
   const started = performance.now();
-  rmSync(browserDir, { recursive: true, force: true });
+  // Nothing of an earlier build may outlive it (a deleted module's declarations would be packed).
+  for (const built of [browserDir, new URL('../dist/types/', import.meta.url)])
+    rmSync(built, { recursive: true, force: true });
   await Promise.all([
     viteBuild('paytoken'),
     viteBuild('paytoken-form-engine'),

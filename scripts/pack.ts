@@ -56,6 +56,7 @@ export function pack(): string {
   for (const folder of ['esm', 'types', 'browser'])
     cpSync(`${root}dist/${folder}`, `${stage}dist/${folder}`, { recursive: true });
   cpSync(`${root}scripts/package-readme.md`, `${stage}README.md`);
+  cpSync(`${root}LICENSE`, `${stage}LICENSE`);
   writeFileSync(`${stage}package.json`, `${JSON.stringify(publishedManifest(manifest), null, 2)}\n`);
   const output = execFileSync('npm', ['pack', '--pack-destination', packagesDir, '--json'], {
     cwd: stage,

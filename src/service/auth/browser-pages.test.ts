@@ -47,6 +47,16 @@ describe('a key+secret operation called from a web page (docs/api.md#cors)', () 
     expect(search.json<{ totalRecords: number }>().totalRecords).toBe(0);
   });
 
+  it('refuses a token made with key and secret from a page: the secret is in the page', async () => {
+    const response = await request(service.app, 'POST', '/api/v1/tokens', {
+      authorization: basic(service.accounts.springfield),
+      body: cardToken(),
+      headers: { origin: SHOP },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json<{ code: string }>().code).toBe('SECRET_IN_BROWSER');
+  });
+
   it.each([
     ['GET', '/api/v1/transactions/1'],
     ['GET', '/api/v1/transactionFees?amount=10'],

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { validateTokenRequest } from '../../shared/validators/token-request.js';
 import { authenticate, callerOf, secretOnly } from '../auth/authenticate.js';
+import { refuseForeignPage } from '../auth/browser-pages.js';
 import { admitPublicKeyCall } from '../auth/public-key-gate.js';
 import { baseUrl, type ServiceDeps } from '../deps.js';
 import { ApiError } from '../errors.js';
@@ -84,6 +85,8 @@ export function tokenRoutes(instance: FastifyInstance, deps: ServiceDeps): void 
       },
       onRequest: async (request, reply) => {
         allowBrowser(request, reply);
+        // A page holds the public key; key and secret sent from one means the secret is in the page.
+        if (/^Basic\s/i.test(request.headers.authorization ?? '')) refuseForeignPage(request, deps);
         const caller = await authenticate(request, deps, 'public-or-secret');
         await admitPublicKeyCall(request, caller, deps);
         request.caller = caller;
