@@ -178,12 +178,7 @@ test.describe('in an app of its own', () => {
       code: 'VALIDATION_FAILED',
     });
     expect(logged).toContainEqual(expect.stringMatching(/^warning VALIDATION_FAILED /));
-    await form.locator('#payer').fill('Ada Lovelace');
-    await form.locator('#emailAddress').fill('ada@example.com');
-    await form.locator('#cardHolder').fill('Ada Lovelace');
-    await form.locator('#cardNumber').pressSequentially(VISA.number);
-    await form.locator('#expiry').pressSequentially('1230');
-    await form.locator('#cvc').pressSequentially(VISA.cvc);
+    await fillCardIn(form, VISA);
     expect(await runInPage(page, 'browser/dropin-events.js')).toMatchObject({ success: true });
     expect(logged).toContainEqual(expect.stringMatching(/^log token tok_/));
     await expect(form.getByRole('alert')).toHaveText('The payment was declined: insufficient funds.');

@@ -51,12 +51,7 @@ demoTest.describe('demo checkout, isolated form (/isolated)', () => {
     await page.goto(`${demo.url}/isolated`);
     await choose(page, 'springfield');
     const form = formInFrame(page);
-    await form.locator('#payer').fill('Ada Lovelace');
-    await form.locator('#emailAddress').fill('ada@example.com');
-    await form.locator('#cardHolder').fill('Ada Lovelace');
-    await form.locator('#cardNumber').pressSequentially(VISA.number);
-    await form.locator('#expiry').pressSequentially('1230');
-    await form.locator('#cvc').pressSequentially(VISA.cvc);
+    await fillCardIn(form, VISA);
     // imask arrived inside the frame too (its script passes the frame page's CSP and integrity).
     await expect(form.locator('#cardNumber')).toHaveValue('4242 4242 4242 4242');
 

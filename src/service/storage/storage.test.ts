@@ -20,6 +20,7 @@ import { createVault } from '../vault.js';
 import { migrate } from './migrations.js';
 import { openDatabase } from './open.js';
 import { createRepository } from './repository.js';
+import type { Sql } from './sql.js';
 import type { StoredToken } from './tokens.js';
 
 let service: TestService;
@@ -186,14 +187,27 @@ describe('restart', () => {
   });
 });
 
+/**
+ * A database of the test's own: a new schema on PostgreSQL (DATABASE_URL), else a PGlite in memory.
+ * `open` opens it again (another pool on PostgreSQL); `drop` removes the schema.
+ */
+async function ownDatabase(prefix: string): Promise<{ sql: Sql; open: () => Promise<Sql>; drop: () => Promise<void> }> {
+  const databaseUrl = process.env.DATABASE_URL;
+  const schema = databaseUrl ? `${prefix}_${randomBytes(4).toString('hex')}` : undefined;
+  const open = () => openDatabase({ databaseUrl, dataDir: null, ...(schema && { schema }) });
+  const sql = await open();
+  if (schema) await sql.query(`CREATE SCHEMA ${schema}`);
+  const drop = async () => {
+    if (schema) await sql.query(`DROP SCHEMA ${schema} CASCADE`);
+  };
+  return { sql, open, drop };
+}
+
 describe('two processes migrating at once', () => {
   it('apply each migration once, and neither fails', async () => {
-    const databaseUrl = process.env.DATABASE_URL;
-    const schema = databaseUrl ? `race_${randomBytes(4).toString('hex')}` : undefined;
-    const first = await openDatabase({ databaseUrl, dataDir: null, ...(schema && { schema }) });
-    if (schema) await first.query(`CREATE SCHEMA ${schema}`);
+    const { sql: first, open, drop } = await ownDatabase('race');
     // Two pools on PostgreSQL, as two processes have; PGlite has one writer, so one database twice.
-    const second = databaseUrl ? await openDatabase({ databaseUrl, dataDir: null, ...(schema && { schema }) }) : first;
+    const second = process.env.DATABASE_URL ? await open() : first;
     try {
       const [a, b] = await Promise.all([migrate(first), migrate(second)]);
       const applied = [...a, ...b].sort((x, y) => x - y);
@@ -203,7 +217,7 @@ describe('two processes migrating at once', () => {
       expect(await migrate(second)).toEqual([]);
     } finally {
       if (second !== first) await second.close();
-      if (schema) await first.query(`DROP SCHEMA ${schema} CASCADE`);
+      await drop();
       await first.close();
     }
   });
@@ -211,10 +225,7 @@ describe('two processes migrating at once', () => {
 
 describe('upgrades', () => {
   it('migration 10 names the payers of the payments made before it, and search finds them', async () => {
-    const databaseUrl = process.env.DATABASE_URL;
-    const schema = databaseUrl ? `upgrade_${randomBytes(4).toString('hex')}` : undefined;
-    const sql = await openDatabase({ databaseUrl, dataDir: null, ...(schema && { schema }) });
-    if (schema) await sql.query(`CREATE SCHEMA ${schema}`);
+    const { sql, drop } = await ownDatabase('upgrade');
     const repository = createRepository(sql);
     expect(await migrate(sql, 9)).toEqual([1, 2, 3, 5, 6, 7, 8, 9]);
     // Today's code stores each sale's method fingerprint (migration 11, which adds it if missing).
@@ -256,16 +267,13 @@ describe('upgrades', () => {
       ]);
     } finally {
       await app.close();
-      if (schema) await sql.query(`DROP SCHEMA ${schema} CASCADE`);
+      await drop();
       await repository.close();
     }
   });
 
   it('migration 12 keeps the ids handed out before it, and hands out new ones above them', async () => {
-    const databaseUrl = process.env.DATABASE_URL;
-    const schema = databaseUrl ? `upgrade_${randomBytes(4).toString('hex')}` : undefined;
-    const sql = await openDatabase({ databaseUrl, dataDir: null, ...(schema && { schema }) });
-    if (schema) await sql.query(`CREATE SCHEMA ${schema}`);
+    const { sql, drop } = await ownDatabase('upgrade');
     const repository = createRepository(sql);
     await migrate(sql, 11);
     const app = await buildApp({
@@ -305,7 +313,7 @@ describe('upgrades', () => {
       expect(batches.batches.map((each) => each.id)).toEqual([batch, 1]);
     } finally {
       await app.close();
-      if (schema) await sql.query(`DROP SCHEMA ${schema} CASCADE`);
+      await drop();
       await repository.close();
     }
   });
