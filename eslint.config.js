@@ -93,10 +93,11 @@ export default tseslint.config(
   boundary(
     ['src/service/payments/**/*.ts', 'src/service/fees/**/*.ts'],
     [
-      '**/errors.js',
+      '**/http/**',
       '**/deps.js',
       '**/auth/authenticate.js',
-      '**/routes/**',
+      '**/auth/browser-pages.js',
+      '**/auth/public-key-gate.js',
       'fastify',
       'fastify/**',
       '@fastify/**',
@@ -109,10 +110,26 @@ export default tseslint.config(
     ['src/service/payments/**/*.test.ts', 'src/service/fees/**/*.test.ts'],
   ),
   boundary(
-    ['src/service/routes/*.ts'],
+    ['src/service/{storage,vault,sandbox,accounts,config}/**/*.ts'],
+    [
+      '**/http/routes/**',
+      '**/http/schemas/**',
+      '**/auth/authenticate.js',
+      '**/auth/browser-pages.js',
+      '**/auth/public-key-gate.js',
+      '**/deps.js',
+      'fastify',
+      'fastify/**',
+      '@fastify/**',
+    ],
+    'storage/, vault/, sandbox/, accounts/ and config/ know nothing of HTTP requests: only http/ and auth/ do.',
+    ['src/service/**/*.test.ts'],
+  ),
+  boundary(
+    ['src/service/http/routes/*.ts'],
     ['./*', '**/tokenizer/**', '**/form/**', '**/server-sdk/**'],
     'Routes never import each other: shared logic belongs in a domain module.',
-    ['src/service/routes/*.test.ts'],
+    ['src/service/http/routes/*.test.ts'],
   ),
   // Plain JavaScript (an example saved at the root, say) has no types to check, and runs in Node or
   // in a page that loaded the hosted script.

@@ -5,7 +5,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { SandboxCredentials } from '../src/service/accounts.js';
+import type { SandboxCredentials } from '../src/service/accounts/seed.js';
 import { accountsCommand, freePort, postgresSchema, startServiceProcess } from '../src/service/testing/processes.js';
 import type { Row } from './report.js';
 import { load, tokenBody } from './service-throughput.js';

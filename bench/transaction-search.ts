@@ -7,13 +7,13 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { seedIfEmpty, type SandboxCredentials } from '../src/service/accounts.js';
+import { seedIfEmpty, type SandboxCredentials } from '../src/service/accounts/seed.js';
 import { buildApp } from '../src/service/app.js';
 import { migrate } from '../src/service/storage/migrations.js';
 import { openDatabase } from '../src/service/storage/open.js';
 import { createRepository } from '../src/service/storage/repository.js';
 import type { Sql } from '../src/service/storage/sql.js';
-import { createVault } from '../src/service/vault.js';
+import { createVault } from '../src/service/vault/vault.js';
 import { quantile, type Row } from './report.js';
 
 const TRANSACTIONS = 100_000;

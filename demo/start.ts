@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startFromEnvironment } from '../src/service/main.js';
-import { startErrorMessage } from '../src/service/operation/start-errors.js';
+import { startErrorMessage } from '../src/service/ops/start-errors.js';
 import { startDemo, type DemoAccount } from './server.js';
 
 const { service, config } = await startFromEnvironment();

@@ -8,9 +8,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { LOADER_TEXT } from '../src/frame/messages.js';
 import { REFUND_MESSAGES } from '../src/service/payments/reversal.js';
 import { SEARCH_MESSAGES } from '../src/service/payments/search.js';
-import { SERVICE_MESSAGES } from '../src/service/errors.js';
-import { APPROVAL_LIMIT_CENTS } from '../src/service/processor/sandbox.js';
-import { TEST_BANK_ACCOUNTS, TEST_CARDS } from '../src/service/test-data.js';
+import { SERVICE_MESSAGES } from '../src/service/http/errors.js';
+import { APPROVAL_LIMIT_CENTS } from '../src/service/sandbox/processor.js';
+import { TEST_BANK_ACCOUNTS, TEST_CARDS } from '../src/service/sandbox/test-data.js';
 import { liveDocument } from '../src/service/testing/openapi-document.js';
 import { replaceSection } from './generated-section.js';
 import {
@@ -163,7 +163,7 @@ function codesSection(): string {
       { ...clientMessages, ...formMessages },
     ),
     codesTable('The isolated form', "From `src/frame/messages.ts`: the loader's own failures.", LOADER_TEXT.en),
-    codesTable('The service', 'From `src/service/errors.ts`.', SERVICE_MESSAGES),
+    codesTable('The service', 'From `src/service/http/errors.ts`.', SERVICE_MESSAGES),
     codesTable('Searching transactions', 'From `src/service/payments/search.ts`.', SEARCH_MESSAGES),
     codesTable('Voids, refunds and pages of a list', 'From `src/service/payments/reversal.ts`.', REFUND_MESSAGES),
   ].join('\n\n');
@@ -183,7 +183,7 @@ export async function generateReference(): Promise<string> {
   ].join('\n\n')}\n`;
 }
 
-/** The sandbox's test cards and bank accounts, as the sandbox processor decides them (src/service/test-data.ts). */
+/** The sandbox's test cards and bank accounts, as the sandbox processor decides them (src/service/sandbox/test-data.ts). */
 export function testCardsTable(): string {
   const limit = (APPROVAL_LIMIT_CENTS / 100).toLocaleString('en-US', { minimumFractionDigits: 2 });
   return table(

@@ -66,3 +66,21 @@ describe('the module graph', () => {
     expect(named).toEqual([]);
   });
 });
+
+describe("the service's layout", () => {
+  const service = join(SRC, 'service');
+  const files = sourceFiles(service).map((file) => relative(service, file));
+
+  it('keeps only its entry points loose: the rest lives in folders named for what they hold', () => {
+    expect(files.filter((file) => !file.includes('/')).sort()).toEqual(['app.ts', 'deps.ts', 'main.ts']);
+  });
+
+  it('gives no two files one name (a name says one thing)', () => {
+    const byName = new Map<string, string[]>();
+    for (const file of files) {
+      const name = file.split('/').at(-1) as string;
+      byName.set(name, [...(byName.get(name) ?? []), file]);
+    }
+    expect([...byName.values()].filter((same) => same.length > 1)).toEqual([]);
+  });
+});

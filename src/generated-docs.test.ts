@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { replaceSection, sectionOf } from '../scripts/generated-section.js';
 import { README_FILE, REFERENCE_FILE, generateReference, testCardsTable } from '../scripts/reference.js';
-import { SERVICE_MESSAGES } from './service/errors.js';
+import { SERVICE_MESSAGES } from './service/http/errors.js';
 import { fieldMessages } from './shared/messages/en.js';
 
 describe('docs/reference.md', () => {

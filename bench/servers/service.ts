@@ -3,11 +3,11 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { buildApp } from '../../src/service/app.js';
-import { seedIfEmpty } from '../../src/service/accounts.js';
+import { seedIfEmpty } from '../../src/service/accounts/seed.js';
 import { migrate } from '../../src/service/storage/migrations.js';
 import { openDatabase } from '../../src/service/storage/open.js';
 import { createRepository } from '../../src/service/storage/repository.js';
-import { createVault } from '../../src/service/vault.js';
+import { createVault } from '../../src/service/vault/vault.js';
 
 const databaseUrl = process.env.DATABASE_URL || undefined;
 const schema = databaseUrl ? `bench_${randomBytes(4).toString('hex')}` : undefined;

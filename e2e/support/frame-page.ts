@@ -54,7 +54,7 @@ export function accountFor(service: ServiceProcess, origins: string): { publicKe
     [
       '--import',
       'tsx',
-      'src/service/accounts-cli.ts',
+      'src/service/ops/accounts-cli.ts',
       'create',
       '--name',
       `Frame ${Math.random()}`,

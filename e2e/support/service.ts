@@ -5,7 +5,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { callAdmin } from '../../src/service/operation/admin.js';
+import { callAdmin } from '../../src/service/ops/admin.js';
 import { startServiceProcess as startProcess } from '../../src/service/testing/processes.js';
 
 export interface Account {

@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { acceptedCardTypeSource } from './accepted-card-types.js';
 import { ACCEPTED_BRANDS } from '../shared/card-brands.js';
-import { TEST_CARDS } from '../service/test-data.js';
+import { TEST_CARDS } from '../service/sandbox/test-data.js';
 
 type Verify = (
   value: string,

@@ -2,7 +2,7 @@
  * `<paytoken-frame>`'s loader opens the frame page by its name, which the two scripts the page loads
  * decide (shared/hosted-files.ts `framePageName`). So the loader is built last, after paytoken-form.js
  * and paytoken-frame-bridge.js, and this plugin reads them from dist/browser to define the name; the
- * service computes the same name from the same files (routes/frames.ts).
+ * service computes the same name from the same files (http/routes/frames.ts).
  */
 import type { Plugin } from 'vite';
 import { framePageName } from '../shared/hosted-files.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadHostedFiles } from '../service/hosted-files.js';
+import { loadHostedFiles } from '../service/hosted/bundles.js';
 import { startTestService, type TestService } from '../service/testing/harness.js';
 import { writeHostedManifest } from './hosted-manifest.js';
 import { integrityOf } from './integrity.js';

@@ -4,7 +4,7 @@
  * bundles ask for when they load each other, and `manifest.json` with both names and the SHA-384 of
  * each. So dist/browser can be served as it is by any static server, and a page can pin a file
  * by its content name and integrity. The service serves the same files and the same manifest, with
- * its `/scripts/` prefix (src/service/hosted-files.ts).
+ * its `/scripts/` prefix (src/service/hosted/bundles.ts).
  */
 import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { contentName } from '../shared/hosted-files.js';

@@ -1,6 +1,6 @@
 /**
  * SHA-384 integrity values of what the build writes, as `integrity="…"` attributes and the service's
- * manifest (src/service/hosted-files.ts) state them.
+ * manifest (src/service/hosted/bundles.ts) state them.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';

@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { AccountCache } from './auth/account-cache.js';
 import type { SecretVerifier } from './auth/credentials.js';
-import type { ServiceConfig } from './config.js';
-import type { Instance } from './operation/instance.js';
-import type { RateLimiter } from './rate-limit.js';
+import type { ServiceConfig } from './config/config.js';
+import type { Instance } from './ops/instance.js';
+import type { RateLimiter } from './http/rate-limit.js';
 import type { Repository } from './storage/repository.js';
-import type { Vault } from './vault.js';
+import type { Vault } from './vault/vault.js';
 
 /**
  * Everything the service needs, injected so tests build it in-process without a port. Its own module,

@@ -3,7 +3,7 @@
  * `paytoken-{first 16 characters of the digest, base64url}.js`. A rebuild that changes the bytes
  * changes the name, so nothing cached for a year or pinned by integrity can change under it
  * (the release's version is in `/scripts/manifest.json`). The service serves both names
- * (routes/scripts.ts); the form fetches its Spanish by this one (build/hosted-locales.ts).
+ * (http/routes/scripts.ts); the form fetches its Spanish by this one (build/hosted-locales.ts).
  * @example contentName('paytoken.js', 'sha384-ab+/cd…') // 'paytoken-ab-_cd….js'
  */
 export function contentName(file: string, integrity: string): string {
@@ -12,7 +12,7 @@ export function contentName(file: string, integrity: string): string {
 }
 
 /**
- * The frame page's name (`<paytoken-frame>`'s iframe, served by routes/frames.ts): `form-` and the
+ * The frame page's name (`<paytoken-frame>`'s iframe, served by http/routes/frames.ts): `form-` and the
  * first 8 characters of each of the two scripts' SHA-384 (the form bundle, then the frame bridge),
  * base64url. The loader is built knowing it (build/frame-page.ts), so a loader pinned by integrity
  * always opens the page made of the scripts it was built with.

@@ -4,7 +4,7 @@ import type { Account, Repository } from '../storage/repository.js';
  * Accounts looked up by a credential, kept for a few seconds so a request costs one database round
  * trip instead of two. A miss is kept too, so an unknown key takes the path a known one takes and
  * costs the same time; a key and secret are kept as one credential (authenticate.ts). A change made by another process (a secret rotated with
- * `npm run accounts`) clears it through the process's heartbeat (operation/instance.ts) within a
+ * `npm run accounts`) clears it through the process's heartbeat (ops/instance.ts) within a
  * second or two; `ttlMs` bounds it even if that fails.
  */
 export interface AccountCache {

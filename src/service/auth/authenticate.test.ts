@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../shared/wire.js';
-import { createAccount } from '../accounts.js';
+import { createAccount } from '../accounts/seed.js';
 import {
   apiKey,
   basic,

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { ServiceDeps } from '../deps.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../http/errors.js';
 import type { Account, Repository } from '../storage/repository.js';
 import { findImpersonated, type AccountCache } from './account-cache.js';
 import { refuseForeignPage } from './browser-pages.js';

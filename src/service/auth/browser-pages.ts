@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { baseUrl, type ServiceDeps } from '../deps.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../http/errors.js';
 
 /** The origin of the page that sent `request`, when it is another site's page; else `undefined`. */
 function foreignPage(request: FastifyRequest, deps: Pick<ServiceDeps, 'config'>): string | undefined {
@@ -29,7 +29,7 @@ export function refuseForeignPage(request: FastifyRequest, deps: Pick<ServiceDep
 
 /**
  * Answers a browser's preflight of any `/api/v1/` operation but token creation (which has its own,
- * routes/tokens.ts), so the request that follows reaches `refuseForeignPage`.
+ * http/routes/tokens.ts), so the request that follows reaches `refuseForeignPage`.
  */
 export function foreignPagePreflight(app: FastifyInstance): void {
   app.options('/api/v1/*', { schema: { hide: true } }, (request, reply) => {

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { callerOf, secretOnly } from './authenticate.js';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../config/config.js';
 import { basic, startTestService } from '../testing/harness.js';
 
 describe('callerOf', () => {

@@ -4,7 +4,7 @@
  * on the real repository and the real verifier, wrapped; no clock.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount } from '../accounts.js';
+import { createAccount } from '../accounts/seed.js';
 import { basic, cardToken, request, startTestService, type TestService } from '../testing/harness.js';
 import { secretMatches } from './credentials.js';
 

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { baseUrl, type ServiceDeps } from '../deps.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../http/errors.js';
 import type { Caller } from './authenticate.js';
 
 /**
@@ -21,7 +21,7 @@ export async function admitPublicKeyCall(
 ): Promise<void> {
   if (caller.credential !== 'public') return;
   const origin = request.headers.origin;
-  // The service's own origin is its frame page's (routes/frames.ts): its frame-ancestors held the lists.
+  // The service's own origin is its frame page's (http/routes/frames.ts): its frame-ancestors held the lists.
   const own = origin === new URL(baseUrl(request, deps)).origin;
   for (const allowed of [caller.account.allowedOrigins, caller.actingFor.allowedOrigins])
     if (origin && !own && allowed.length && !allowed.includes(origin)) throw ApiError.of(403, 'ORIGIN_NOT_ALLOWED');

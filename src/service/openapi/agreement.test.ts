@@ -2,14 +2,14 @@
  * The document and the service accept the same requests and answer in forms standard tools read.
  * Each request part of each operation is fed examples and counter-examples: the document's verdict
  * (a default Ajv on the schema it publishes) must equal the service's (the check that runs on the
- * request, src/service/openapi/request-schema.ts). Rows with an `expected` verdict pin which way a
+ * request, src/service/http/schemas/request-schema.ts). Rows with an `expected` verdict pin which way a
  * past disagreement was settled; the others only require the two to agree.
  */
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requestCheckOf } from './request-schema.js';
+import { requestCheckOf } from '../http/schemas/request-schema.js';
 import { CARD, BANK, basic, request, startTestService, type TestService } from '../testing/harness.js';
 
 // ajv-formats is CommonJS with a default export; under NodeNext its namespace is what is imported.

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import createClient from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_TYPES_FILE, generateApiTypes } from '../testing/api-types.js';
+import { API_TYPES_FILE, generateApiTypes } from '../../../scripts/openapi-types.js';
 import { CARD, apiKey, basic, startTestService, type TestService } from '../testing/harness.js';
 import type { paths } from './api-types.generated.js';
 

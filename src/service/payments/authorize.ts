@@ -1,6 +1,6 @@
 import type { TransactionDraft } from '../../shared/validators/transaction-request.js';
-import { RESPONSE_MESSAGES, decide } from '../processor/sandbox.js';
-import { newId } from '../random.js';
+import { RESPONSE_MESSAGES, decide } from '../sandbox/processor.js';
+import { newId } from '../vault/random.js';
 import { processorSource } from './processor-source.js';
 import { declined, type PaymentDeps, type Payer, type PaymentResult } from './result.js';
 import { AUTHORIZATION_DAYS, moneyFor, newTransaction } from './transaction-record.js';

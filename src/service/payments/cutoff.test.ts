@@ -4,8 +4,8 @@
  * DATABASE_URL), even when several callers race.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.js';
-import { newId } from '../random.js';
+import { loadConfig } from '../config/config.js';
+import { newId } from '../vault/random.js';
 import { CARD, startTestService, type TestService } from '../testing/harness.js';
 import { MAX_MISSED_CUTOFFS, closeDueBatches, dueCutoffs, latestCutoff, parseSettlementCutoff } from './cutoff.js';
 import type { Payer } from './result.js';

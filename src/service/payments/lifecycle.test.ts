@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { newId } from '../random.js';
+import { newId } from '../vault/random.js';
 import { CARD, saleDraft, startTestService, type TestService } from '../testing/harness.js';
 import { authorize } from './authorize.js';
 import { refund } from './refund.js';

@@ -1,5 +1,5 @@
-import type { ProcessorSource } from '../processor/sandbox.js';
-import type { Vault } from '../vault.js';
+import type { ProcessorSource } from '../sandbox/processor.js';
+import type { Vault } from '../vault/vault.js';
 
 /**
  * What tells one payment method from another (docs/api.md#duplicate-protection): a keyed hash of the

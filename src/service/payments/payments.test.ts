@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TransactionDraft } from '../../shared/validators/transaction-request.js';
 import { CARD, anyNumber, saleDraft, startTestService, type TestService } from '../testing/harness.js';
-import { newId } from '../random.js';
+import { newId } from '../vault/random.js';
 import { authorize } from './authorize.js';
 import { capture } from './capture.js';
 import type { Payer, PaymentDeps, PaymentResult } from './result.js';

@@ -1,6 +1,6 @@
-import type { ProcessorSource } from '../processor/sandbox.js';
-import type { StoredToken } from '../storage/tokens.js';
-import type { Vault } from '../vault.js';
+import type { ProcessorSource } from '../sandbox/processor.js';
+import type { StoredToken } from '../storage/tokens-table.js';
+import type { Vault } from '../vault/vault.js';
 
 /** A text field of opened details; a sealed token always has the fields its kind needs. */
 function textOf(details: unknown, name: string): string {

@@ -1,5 +1,5 @@
 import { formatAmount } from '../../shared/money.js';
-import { newId } from '../random.js';
+import { newId } from '../vault/random.js';
 import type { Repository, Scope, StoredTransaction } from '../storage/repository.js';
 import { REVERSAL_MESSAGES, refused, type ReversalResult } from './reversal.js';
 

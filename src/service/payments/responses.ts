@@ -8,9 +8,9 @@ import type {
   TransactionResponse,
   TransactionStatus,
 } from '../../shared/wire.js';
-import type { StoredBatch } from '../storage/batches.js';
-import type { StoredToken } from '../storage/tokens.js';
-import type { StoredTransaction } from '../storage/transactions.js';
+import type { StoredBatch } from '../storage/batches-table.js';
+import type { StoredToken } from '../storage/tokens-table.js';
+import type { StoredTransaction } from '../storage/transactions-table.js';
 
 /** Attributes as the wire lists them (docs/api.md#attribute-values): `{ name, parameterName, value }`, values as text. */
 export const toAttributeValueList = (values: AttributeValues): AttributeValue[] =>

@@ -1,8 +1,8 @@
 import type { PaymentResponseCode } from '../../shared/wire.js';
 import type { Caller } from '../auth/caller.js';
 import type { Repository } from '../storage/repository.js';
-import type { Vault } from '../vault.js';
-import type { StoredTransaction } from '../storage/transactions.js';
+import type { Vault } from '../vault/vault.js';
+import type { StoredTransaction } from '../storage/transactions-table.js';
 
 /**
  * What a payment operation decided: approved with its stored transaction, or declined with the

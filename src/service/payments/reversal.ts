@@ -5,7 +5,7 @@ import { SEARCH_MESSAGES } from './search.js';
 import type { FieldError, ReversalResponseCode } from '../../shared/wire.js';
 
 export type { ReversalResponseCode };
-import type { StoredTransaction } from '../storage/transactions.js';
+import type { StoredTransaction } from '../storage/transactions-table.js';
 
 /** What a void or a refund decided: done, with the transaction to answer, or refused and why. */
 export type ReversalResult =

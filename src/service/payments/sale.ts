@@ -1,11 +1,11 @@
 import type { TransactionDraft } from '../../shared/validators/transaction-request.js';
 import type { TransactionType } from '../../shared/wire.js';
-import { RESPONSE_MESSAGES, decide, type ProcessorSource } from '../processor/sandbox.js';
+import { RESPONSE_MESSAGES, decide, type ProcessorSource } from '../sandbox/processor.js';
 import { brandOf, maskAccountNumber } from './account-number.js';
 import { methodFingerprint } from './method-fingerprint.js';
 import { processorSource } from './processor-source.js';
 import { declined, type PaymentDeps, type Payer, type PaymentResult } from './result.js';
-import type { PaymentMethodKey, TransactionQueries } from '../storage/transactions.js';
+import type { PaymentMethodKey, TransactionQueries } from '../storage/transactions-table.js';
 import { moneyFor, newTransaction } from './transaction-record.js';
 
 /** What a sale charges: the processor's view of it, and what the transaction shows of it. */

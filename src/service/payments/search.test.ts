@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { containsPattern } from '../storage/transaction-search.js';
+import { containsPattern } from '../storage/search-query.js';
 import { parseSearchDate, validateTransactionSearch, type TransactionSearch } from './search.js';
 
 const NOW = new Date('2026-11-22T15:30:00.000Z');

@@ -9,7 +9,7 @@ import {
   type TransactionSearchType,
 } from '../../shared/transaction-search.js';
 import type { FieldError } from '../../shared/wire.js';
-import { batchIdOf } from '../storage/batches.js';
+import { batchIdOf } from '../storage/batches-table.js';
 import type { Repository, Scope, StoredTransaction } from '../storage/repository.js';
 
 /** The codes and messages of a search's bad parameters (docs/api.md#searching-transactions). */

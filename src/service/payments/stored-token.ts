@@ -1,7 +1,7 @@
 import type { TokenRequest } from '../../shared/wire.js';
 import type { Scope } from '../storage/types.js';
-import type { StoredToken } from '../storage/tokens.js';
-import type { Vault } from '../vault.js';
+import type { StoredToken } from '../storage/tokens-table.js';
+import type { Vault } from '../vault/vault.js';
 import { brandOf, maskAccountNumber } from './account-number.js';
 
 /**

@@ -1,8 +1,8 @@
 import { transactionMessages } from '../../shared/messages/en.js';
 import type { TransactionDraft } from '../../shared/validators/transaction-request.js';
-import { breakdown, type PaymentMethod } from '../fees/engine.js';
-import { newId } from '../random.js';
-import type { NewTransaction, TransactionMoney } from '../storage/transactions.js';
+import { breakdown, type PaymentMethod } from '../fees/calculate.js';
+import { newId } from '../vault/random.js';
+import type { NewTransaction, TransactionMoney } from '../storage/transactions-table.js';
 import { RefusedFields } from './refused.js';
 import type { Payer } from './result.js';
 

@@ -266,7 +266,7 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
     sql: `
       -- A keyed hash of the whole card or account number (payments/method-fingerprint.ts), so that two
       -- cards with the same brand and last four are two methods. Rows stored before stay NULL: they
-      -- match a new sale by its token only (storage/transactions.ts, lastApprovedSale).
+      -- match a new sale by its token only (storage/transactions-table.ts, lastApprovedSale).
       ALTER TABLE transactions ADD COLUMN IF NOT EXISTS payment_method_fingerprint TEXT;
     `,
   },

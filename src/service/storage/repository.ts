@@ -1,20 +1,20 @@
-import { accountStore, type AccountStore } from './accounts.js';
-import { batchStore, type BatchStore } from './batches.js';
-import { idempotencyStore, type IdempotencyStore } from './idempotency.js';
+import { accountStore, type AccountStore } from './accounts-table.js';
+import { batchStore, type BatchStore } from './batches-table.js';
+import { idempotencyStore, type IdempotencyStore } from './idempotency-claims.js';
 import { instanceStore, type InstanceStore } from './instances.js';
-import { rateLimitStore, type RateLimitStore } from './rate-limits.js';
+import { rateLimitStore, type RateLimitStore } from './rate-limit-counts.js';
 import type { Sql } from './sql.js';
-import { tokenStore, type TokenStore } from './tokens.js';
-import { transactionSearchStore, type TransactionSearchStore } from './transaction-search.js';
-import { transactionStore, type TransactionStore } from './transactions.js';
+import { tokenStore, type TokenStore } from './tokens-table.js';
+import { transactionSearchStore, type TransactionSearchStore } from './search-query.js';
+import { transactionStore, type TransactionStore } from './transactions-table.js';
 
-export type { Account, NewAccount } from './accounts.js';
-export type { StoredBatch } from './batches.js';
-export type { Claim, IdempotencyKey } from './idempotency.js';
+export type { Account, NewAccount } from './accounts-table.js';
+export type { StoredBatch } from './batches-table.js';
+export type { Claim, IdempotencyKey } from './idempotency-claims.js';
 export type { InstanceRow } from './instances.js';
-export type { StoredToken } from './tokens.js';
-export type { NewTransaction, StoredTransaction, TransactionMoney } from './transactions.js';
-export type { SearchCriteria } from './transaction-search.js';
+export type { StoredToken } from './tokens-table.js';
+export type { NewTransaction, StoredTransaction, TransactionMoney } from './transactions-table.js';
+export type { SearchCriteria } from './search-query.js';
 export type { Scope } from './types.js';
 
 /** The service's storage: one store per table group, over any `Sql`, which it keeps to itself. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { seedIfEmpty } from '../accounts.js';
+import { seedIfEmpty } from '../accounts/seed.js';
 import {
   TEST_CONFIG,
   apiKey,
@@ -16,12 +16,12 @@ import {
   type TestService,
   type Created,
 } from '../testing/harness.js';
-import { createVault } from '../vault.js';
+import { createVault } from '../vault/vault.js';
 import { migrate } from './migrations.js';
 import { openDatabase } from './open.js';
 import { createRepository } from './repository.js';
 import type { Sql } from './sql.js';
-import type { StoredToken } from './tokens.js';
+import type { StoredToken } from './tokens-table.js';
 
 let service: TestService;
 beforeAll(async () => {

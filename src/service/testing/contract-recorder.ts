@@ -86,7 +86,7 @@ function validatorFor(key: string, schema: object): ValidateFunction {
 
 /**
  * A number in an answer with more than 2 decimals, if any: every number answered is money or a
- * count, and the document states the 2-decimal rule in words (src/service/openapi/schemas.ts).
+ * count, and the document states the 2-decimal rule in words (src/service/http/schemas/schemas.ts).
  */
 function overPrecise(value: unknown): number | undefined {
   if (typeof value === 'number') return /\.\d{3,}|e-/.test(String(value)) ? value : undefined;

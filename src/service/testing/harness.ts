@@ -10,14 +10,14 @@ import { expect } from 'vitest';
 import type { TransactionDraft } from '../../shared/validators/transaction-request.js';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildOptions } from '../app.js';
-import { loadConfig } from '../config.js';
-import { seedIfEmpty, type AccountCredentials, type SandboxCredentials } from '../accounts.js';
+import { loadConfig } from '../config/config.js';
+import { seedIfEmpty, type AccountCredentials, type SandboxCredentials } from '../accounts/seed.js';
 import { createAccountCache, type AccountCache } from '../auth/account-cache.js';
 import { migrate } from '../storage/migrations.js';
 import { openDatabase } from '../storage/open.js';
 import { createRepository, type Repository } from '../storage/repository.js';
 import type { Sql } from '../storage/sql.js';
-import { createVault, type Vault } from '../vault.js';
+import { createVault, type Vault } from '../vault/vault.js';
 import { recordContract } from './contract-recorder.js';
 import { pgliteTemplate } from './pglite-template.js';
 

@@ -11,7 +11,7 @@ const ROOT = new URL('../../../', import.meta.url).pathname;
 const MAIN = 'src/service/main.ts';
 /** `npm start`'s entry: the service and the demo beside it. */
 export const DEMO = 'demo/start.ts';
-const CLI = 'src/service/accounts-cli.ts';
+const CLI = 'src/service/ops/accounts-cli.ts';
 
 export interface ServiceProcess {
   child: ChildProcess;

@@ -1,6 +1,6 @@
 /**
  * One contender in a race of starting processes over data directories, for the race tests
- * (operation/data-dir.process.test.ts): `node --import tsx start-racer.ts <lock|vault-key>
+ * (ops/data-dir.process.test.ts): `node --import tsx start-racer.ts <lock|vault-key>
  * <startAtMs> <spacingMs> <dir>...` takes the i-th directory's lock, or loads its vault key, at
  * `startAtMs + i * spacingMs` (spinning until then, so two contenders call it in the same instant).
  * It prints one line per directory, `<i> owner` or `<i> refused <error>` for the lock, `<i> key
@@ -8,8 +8,8 @@
  * took until its stdin closes (or it is killed).
  */
 import { createHash } from 'node:crypto';
-import { lockDataDir } from '../operation/data-dir.js';
-import { loadVaultKeys } from '../vault-key.js';
+import { lockDataDir } from '../ops/data-dir.js';
+import { loadVaultKeys } from '../vault/vault-key.js';
 
 const [what = 'lock', startAt = '0', spacing = '0', ...dirs] = process.argv.slice(2);
 

@@ -2,7 +2,7 @@
  * How each id the service hands out is spelled: one spelling each (docs/api.md#conventions). The OpenAPI
  * document shows these patterns and the service checks them, so `/transactions/01` names nothing.
  * Numeric ids are what the database's `integer` columns hold without leading zeros; the others are
- * a prefix and base64url characters (src/service/random.ts).
+ * a prefix and base64url characters (src/service/vault/random.ts).
  */
 export const ID_PATTERNS = {
   token: '^tok_[A-Za-z0-9_-]{1,60}$',

@@ -1,0 +1,139 @@
+import { isIP } from 'node:net';
+import { parseTrustProxy, type TrustProxy } from '../http/trust-proxy.js';
+import { parseVaultKey } from '../vault/vault.js';
+import { DEFAULT_CUTOFF, parseSettlementCutoff, type SettlementCutoff } from '../payments/cutoff.js';
+
+/**
+ * Configuration from environment variables, checked once at start: every bad value is reported
+ * with what was expected, before anything listens.
+ */
+export interface ServiceConfig {
+  port: number;
+  host: string;
+  /** PostgreSQL when set; otherwise the embedded database in `dataDir`. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** 32 bytes as hex or base64; without it a key is generated into `dataDir`. */
+  vaultKey: string | undefined;
+  /** Former keys, still able to open what they sealed. */
+  vaultOldKeys: string[];
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** `POST /tokens` per client IP and per public key, per minute (card-testing defence). */
+  tokenRateLimitPerIp: number;
+  tokenRateLimitPerKey: number;
+  /** The address in `Location` headers, whatever `Host` says; required when NODE_ENV=production. */
+  publicUrl: string | undefined;
+  /** Proxies trusted to name the client in `X-Forwarded-For` (trust-proxy.ts); none by default. */
+  trustProxy: TrustProxy;
+  /** Host names this service answers to besides its own addresses, when PUBLIC_URL is unset. */
+  allowedHosts: string[];
+  /** Service processes behind the one port (Node's cluster); more than 1 needs PostgreSQL. */
+  processes: number;
+  /** When the sandbox processor closes each day's batches (`SETTLEMENT_CUTOFF`, default 20:00 America/New_York). */
+  settlementCutoff: SettlementCutoff;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Configuration is not valid:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
+  const problems: string[] = [];
+  const integer = (name: string, fallback: number, min: number, max: number): number => {
+    const text = env[name];
+    if (text === undefined || text === '') return fallback;
+    const value = Number(text);
+    if (!/^\d+$/.test(text.trim()) || value < min || value > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max}; it is "${text}".`);
+      return fallback;
+    }
+    return value;
+  };
+  const url = (name: string, protocols: string[]): string | undefined => {
+    const text = env[name];
+    if (!text) return undefined;
+    try {
+      if (protocols.includes(new URL(text).protocol)) return text;
+    } catch {
+      // reported below
+    }
+    problems.push(`${name} must be a ${protocols.join(' or ')} URL.`);
+    return undefined;
+  };
+  const logLevel = (env.LOG_LEVEL || 'info') as ServiceConfig['logLevel'];
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY);
+  const config: ServiceConfig = {
+    port: integer('PORT', 4010, 0, 65_535),
+    host: env.HOST || '127.0.0.1',
+    databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    dataDir: env.DATA_DIR || '.data',
+    vaultKey: env.PAYTOKEN_VAULT_KEY || undefined,
+    vaultOldKeys: (env.PAYTOKEN_VAULT_OLD_KEYS ?? '')
+      .split(',')
+      .map((key) => key.trim())
+      .filter(Boolean),
+    logLevel,
+    tokenRateLimitPerIp: integer('TOKEN_RATE_LIMIT_PER_IP', 60, 1, 1_000_000),
+    tokenRateLimitPerKey: integer('TOKEN_RATE_LIMIT_PER_KEY', 600, 1, 1_000_000),
+    publicUrl: url('PUBLIC_URL', ['http:', 'https:'])?.replace(/\/+$/, ''),
+    trustProxy: 'trust' in trustProxy ? trustProxy.trust : false,
+    allowedHosts: (env.ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((name) => name.trim().toLowerCase())
+      .filter(Boolean),
+    processes: integer('PAYTOKEN_PROCESSES', 1, 1, 64),
+    settlementCutoff:
+      parseSettlementCutoff(env.SETTLEMENT_CUTOFF || DEFAULT_CUTOFF) ??
+      (parseSettlementCutoff(DEFAULT_CUTOFF) as SettlementCutoff),
+  };
+  if (env.SETTLEMENT_CUTOFF && !parseSettlementCutoff(env.SETTLEMENT_CUTOFF))
+    problems.push(
+      `SETTLEMENT_CUTOFF must be HH:MM and optionally a time zone (e.g. "20:00 America/New_York"); it is "${env.SETTLEMENT_CUTOFF}".`,
+    );
+  if (config.processes > 1 && !config.databaseUrl)
+    problems.push(
+      `PAYTOKEN_PROCESSES=${config.processes} needs PostgreSQL (DATABASE_URL): the embedded database belongs to one process.`,
+    );
+  if ('problem' in trustProxy) problems.push(trustProxy.problem);
+  for (const entry of config.allowedHosts)
+    if (!allowedHost(entry))
+      problems.push(
+        `ALLOWED_HOSTS must list host names, each with an optional port (e.g. pay.example.com,pay.example.com:8443); "${entry}" is not one.`,
+      );
+  // Without it, Location would be built from each request's Host header (host.ts).
+  if (env.NODE_ENV === 'production' && !config.publicUrl && !problems.some((p) => p.startsWith('PUBLIC_URL')))
+    problems.push('PUBLIC_URL must be set when NODE_ENV=production (e.g. https://pay.example.com).');
+  if (!LOG_LEVELS.includes(logLevel))
+    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; it is "${env.LOG_LEVEL}".`);
+  for (const [name, key] of [
+    ['PAYTOKEN_VAULT_KEY', config.vaultKey],
+    ...config.vaultOldKeys.map((old) => ['PAYTOKEN_VAULT_OLD_KEYS', old]),
+  ]) {
+    if (key && !parseVaultKey(key))
+      problems.push(`${name} must be 32 bytes as 64 hex digits or base64 (e.g. \`openssl rand -base64 32\`).`);
+  }
+  if (problems.length) throw new ConfigError(problems);
+  return config;
+}
+
+/**
+ * An `ALLOWED_HOSTS` entry as the Host check compares it: `name` (this name on the service's own
+ * port) or `name:port` (this name on that port: a proxy in front that listens there). Null when the
+ * entry is no host at all.
+ * @example allowedHost('Pay.example.com:8443') // 'pay.example.com:8443'
+ */
+export function allowedHost(entry: string): string | null {
+  if (isIP(entry) === 6) return `[${entry.toLowerCase()}]`;
+  try {
+    const url = new URL(`http://${entry}`);
+    // Only a host and a port: no path, no user, nothing the URL parser would rewrite.
+    const written = entry.toLowerCase();
+    return written === url.host || written === `${url.hostname}:80` ? written : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,143 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { framePageName } from '../../../shared/hosted-files.js';
+import { apiKey, cardToken, request, startTestService, type TestService } from '../../testing/harness.js';
+
+let service: TestService;
+const scriptsDir = mkdtempSync(join(tmpdir(), 'paytoken-frames-'));
+const form = 'customElements.define("paytoken-form",class extends HTMLElement{});\n';
+const bridge = 'void 0;\n';
+const sha384 = (text: string) => `sha384-${createHash('sha384').update(text).digest('base64')}`;
+const page = `/frames/${framePageName(sha384(form), sha384(bridge))}`;
+const SHOP = 'https://shop.example';
+
+beforeAll(async () => {
+  writeFileSync(join(scriptsDir, 'paytoken-form.js'), form);
+  writeFileSync(join(scriptsDir, 'paytoken-frame-bridge.js'), bridge);
+  service = await startTestService({ scriptsDir });
+});
+afterAll(() => service.close());
+afterEach(async () => {
+  await service.sql.query("UPDATE accounts SET allowed_origins = '{}'");
+  service.accountCache.clear();
+});
+
+const allow = async (name: string, origins: string[]) => {
+  await service.sql.query('UPDATE accounts SET allowed_origins = $1 WHERE name = $2', [origins, name]);
+  service.accountCache.clear();
+};
+const frame = (query: Record<string, string>) =>
+  service.app.inject({ url: `${page}?${new URLSearchParams(query).toString()}` });
+const csp = (response: { headers: Record<string, unknown> }) => String(response.headers['content-security-policy']);
+
+describe('the frame page of <paytoken-frame> (http/routes/frames.ts)', () => {
+  it('hosts the form and the bridge by content name and integrity, under a strict policy', async () => {
+    const response = await frame({ key: service.accounts.springfield.publicKey, origin: SHOP, lang: 'en' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['x-frame-options']).toBeUndefined();
+    expect(csp(response)).toBe(
+      "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors *",
+    );
+    expect(response.body).toContain('<html lang="en">');
+    expect(response.body).toContain('<title>Payment form</title>');
+    expect(response.body).toContain('<paytoken-form></paytoken-form>');
+    for (const [name, text] of [
+      ['paytoken-form', form],
+      ['paytoken-frame-bridge', bridge],
+    ] as const) {
+      const digest = createHash('sha384').update(text).digest('base64url').slice(0, 16);
+      expect(response.body).toContain(`src="../scripts/${name}-${digest}.js" integrity="${sha384(text)}"`);
+    }
+    expect(response.body).not.toMatch(/<script>|<style|style=/);
+  });
+
+  it('speaks Spanish when the page does', async () => {
+    const response = await frame({ key: service.accounts.springfield.publicKey, origin: SHOP, lang: 'es-MX' });
+    expect(response.body).toContain('<html lang="es">');
+    expect(response.body).toContain('<title>Formulario de pago</title>');
+  });
+
+  it("lets only the account's allowed origins embed it", async () => {
+    await allow('Springfield', [SHOP, 'https://other.example']);
+    const response = await frame({ key: service.accounts.springfield.publicKey, origin: SHOP });
+    expect(response.statusCode).toBe(200);
+    expect(csp(response)).toContain('frame-ancestors https://shop.example https://other.example');
+  });
+
+  it('with an impersonation key, only the origins both the system and the client allow', async () => {
+    await allow('Sandbox System', [SHOP, 'https://other.example']);
+    await allow('Springfield', ['https://other.example']);
+    const query = {
+      key: service.accounts.system.publicKey,
+      impersonation: service.accounts.springfield.impersonationKey as string,
+    };
+    expect(csp(await frame({ ...query, origin: 'https://other.example' }))).toMatch(
+      /frame-ancestors https:\/\/other\.example$/,
+    );
+    const refused = await frame({ ...query, origin: SHOP });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).toContain('data-code="ORIGIN_NOT_ALLOWED"');
+  });
+
+  it.each([
+    ['no public key', { key: '' }, 400, 'MISSING_PUBLIC_KEY', 'No public key is configured.'],
+    ['an unknown public key', { key: 'pk_nobody' }, 401, 'PUBLIC_KEY_REJECTED', 'The public key was not accepted.'],
+    ['an impersonation key of no client of the key', { impersonation: 'imp_nobody' }, 403, 'PUBLIC_KEY_REJECTED', ''],
+    ['no origin', { origin: '' }, 400, 'ORIGIN_NOT_ALLOWED', 'This page is not allowed to use this public key.'],
+    ["a file's origin", { origin: 'null' }, 400, 'ORIGIN_NOT_ALLOWED', ''],
+    ['an origin with a path', { origin: 'https://shop.example/pay' }, 400, 'ORIGIN_NOT_ALLOWED', ''],
+    ['another scheme', { origin: 'ftp://shop.example' }, 400, 'ORIGIN_NOT_ALLOWED', ''],
+  ])('%s: a page that says so, with no form, that any page may embed', async (_, query, status, code, message) => {
+    const response = await frame({ key: service.accounts.springfield.publicKey, origin: SHOP, ...query });
+    expect(response.statusCode).toBe(status);
+    expect(response.body).toContain(`<p role="alert" data-code="${code}">${message}`);
+    expect(response.body).not.toContain('paytoken-form');
+    expect(csp(response)).toContain('frame-ancestors *');
+  });
+
+  it('an origin the account does not allow gets the reason, in the payer’s language', async () => {
+    await allow('Springfield', [SHOP]);
+    const response = await frame({
+      key: service.accounts.springfield.publicKey,
+      origin: 'https://evil.example',
+      lang: 'es',
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.body).toContain('data-code="ORIGIN_NOT_ALLOWED">Esta página no puede usar esta clave pública.');
+    expect(response.body).not.toContain('paytoken-form');
+  });
+
+  it('another page name is a 404, framed by nobody', async () => {
+    const response = await service.app.inject({ url: '/frames/form-AAAAAAAAAAAAAAAA.html?key=x' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
+    expect(csp(response)).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('never logs the impersonation key of its URL', async () => {
+    const key = service.accounts.springfield.impersonationKey as string;
+    await frame({ key: service.accounts.system.publicKey, impersonation: key, origin: SHOP });
+    expect(service.logs.join('\n')).toContain('/frames/');
+    expect(service.logs.join('\n')).not.toContain(key);
+  });
+});
+
+describe("the frame page's token requests", () => {
+  it("pass the allow-list from the service's own origin, which only allowed pages can embed", async () => {
+    await allow('Springfield', [SHOP]);
+    const create = (origin: string) =>
+      request(service.app, 'POST', '/api/v1/tokens', {
+        authorization: apiKey(service.accounts.springfield),
+        body: cardToken(),
+        headers: { origin, host: 'localhost:80' },
+      });
+    expect((await create('http://localhost')).statusCode).toBe(201);
+    expect((await create('https://evil.example')).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,121 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestService, type TestService } from '../../testing/harness.js';
+
+/** The parts of the OpenAPI document these tests read. */
+interface OpenApiDocument {
+  openapi: string;
+  paths: Record<
+    string,
+    Record<string, { requestBody?: { content: Record<string, { schema: { required?: string[] } }> } }>
+  >;
+  components: { securitySchemes: Record<string, unknown> };
+}
+
+let service: TestService;
+const scriptsDir = mkdtempSync(join(tmpdir(), 'paytoken-scripts-'));
+const script = 'var Paytoken=function(){return{}}();\n';
+const spanish = '{"labels":{},"messages":{}}';
+const sha384 = (text: string) => `sha384-${createHash('sha384').update(text).digest('base64')}`;
+/** The immutable name: the first 16 characters of the SHA-384, base64url. */
+const byContent = (text: string) => createHash('sha384').update(text).digest('base64url').slice(0, 16);
+
+beforeAll(async () => {
+  writeFileSync(join(scriptsDir, 'paytoken.js'), script);
+  writeFileSync(join(scriptsDir, 'paytoken-form-es.json'), spanish);
+  writeFileSync(join(scriptsDir, 'notes.txt'), 'not a bundle');
+  service = await startTestService({ scriptsDir, version: '1.2.3' });
+});
+afterAll(() => service.close());
+
+describe('hosted scripts (docs/api.md#hosted-scripts)', () => {
+  it('lists each bundle with its SHA-384 integrity and its immutable, content-named URL', async () => {
+    const response = await service.app.inject({ url: '/scripts/manifest.json' });
+    expect(response.json()).toEqual({
+      version: '1.2.3',
+      files: {
+        'paytoken.js': {
+          url: '/scripts/paytoken.js',
+          immutableUrl: `/scripts/paytoken-${byContent(script)}.js`,
+          integrity: sha384(script),
+        },
+        'paytoken-form-es.json': {
+          url: '/scripts/paytoken-form-es.json',
+          immutableUrl: `/scripts/paytoken-form-es-${byContent(spanish)}.json`,
+          integrity: sha384(spanish),
+        },
+      },
+    });
+  });
+
+  it('serves the latest with a short cache and the content-named file immutably, both for cross-origin integrity checks', async () => {
+    const latest = await service.app.inject({ url: '/scripts/paytoken.js' });
+    const pinned = await service.app.inject({ url: `/scripts/paytoken-${byContent(script)}.js` });
+    expect(latest.body).toBe(script);
+    expect(pinned.body).toBe(script);
+    expect(latest.headers).toMatchObject({
+      'content-type': 'text/javascript; charset=utf-8',
+      'cache-control': 'public, max-age=300',
+      'access-control-allow-origin': '*',
+    });
+    expect(pinned.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await service.app.inject({ url: '/scripts/other.js' })).statusCode).toBe(404);
+    // A version names no file: a rebuild with other bytes and the same version cannot hide under it.
+    expect((await service.app.inject({ url: '/scripts/paytoken-1.2.3.js' })).statusCode).toBe(404);
+    expect((await service.app.inject({ url: '/scripts/notes.txt' })).statusCode).toBe(404);
+  });
+
+  it('serves the form’s Spanish as JSON, pinned by content, for the form’s cross-origin fetch', async () => {
+    const pinned = await service.app.inject({ url: `/scripts/paytoken-form-es-${byContent(spanish)}.json` });
+    expect(pinned.body).toBe(spanish);
+    expect(pinned.headers).toMatchObject({
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'public, max-age=31536000, immutable',
+      'access-control-allow-origin': '*',
+    });
+  });
+});
+
+describe('API description', () => {
+  it('sends / to the interactive description, served without a CDN', async () => {
+    const root = await service.app.inject({ url: '/' });
+    expect(root.statusCode).toBe(302);
+    const page = await service.app.inject({ url: root.headers.location as string });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('swagger-ui');
+    expect(page.body).not.toMatch(/https?:\/\/(cdn|unpkg|jsdelivr)/);
+  });
+
+  it('documents every operation in /openapi.json', async () => {
+    const document = (await service.app.inject({ url: '/openapi.json' })).json<OpenApiDocument>();
+    expect(document.openapi).toBe('3.1.0');
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(operations.sort()).toEqual([
+      'DELETE /api/v1/tokens/{tokenId}',
+      'GET /api/v1/batches',
+      'GET /api/v1/batches/{batchId}/transactions',
+      'GET /api/v1/tokens/{tokenId}',
+      'GET /api/v1/transactionFees',
+      'GET /api/v1/transactions',
+      'GET /api/v1/transactions/authorizations/{authorizationId}',
+      'GET /api/v1/transactions/{transactionId}',
+      'POST /api/v1/sandbox/settle',
+      'POST /api/v1/tokens',
+      'POST /api/v1/transactionFees',
+      'POST /api/v1/transactions',
+      'POST /api/v1/transactions/authorize',
+      'POST /api/v1/transactions/{transactionId}/refund',
+      'POST /api/v1/transactions/{transactionId}/void',
+    ]);
+    expect(document.paths['/api/v1/tokens']?.post?.requestBody?.content['application/json']?.schema.required).toEqual([
+      'payer',
+      'emailAddress',
+    ]);
+    expect(document.components.securitySchemes).toHaveProperty('publicKey');
+  });
+});

@@ -1,0 +1,232 @@
+import type { FastifyInstance } from 'fastify';
+import { payerDeclineMessage } from '../../../shared/messages/payer-declines.js';
+import { formatAmount } from '../../../shared/money.js';
+import {
+  validateAuthorizationRequest,
+  validateTransactionRequest,
+} from '../../../shared/validators/transaction-request.js';
+import type { PaymentResponseCode, TransactionResponse } from '../../../shared/wire.js';
+import { callerOf, secretOnly } from '../../auth/authenticate.js';
+import { baseUrl, type ServiceDeps } from '../../deps.js';
+import { ApiError, type ServiceCode } from '../errors.js';
+import { idempotent, type Outcome } from '../idempotency.js';
+import { fromCheck, idParams, requestSchema, type RequestTypes } from '../schemas/request-schema.js';
+import { authorizationExamples, transactionExamples } from '../../openapi/examples.js';
+import {
+  BODY_ERRORS,
+  HEADERS,
+  IDEMPOTENCY_ERRORS,
+  SECRET_ERRORS,
+  operationResponses,
+  success,
+} from '../schemas/response-map.js';
+import {
+  authorizationIdParamsSchema,
+  authorizationRequestSchema,
+  authorizationSchema,
+  callerHeaders,
+  idempotentHeaders,
+  secretSecurity,
+  transactionIdParamsSchema,
+  transactionRequestSchema,
+  transactionSchema,
+} from '../schemas/schemas.js';
+import { authorize } from '../../payments/authorize.js';
+import { capture } from '../../payments/capture.js';
+import type { PaymentResult } from '../../payments/result.js';
+import { toAuthorizationResponse, toTransactionResponse } from '../../payments/responses.js';
+import { sale } from '../../payments/sale.js';
+import { checkInitiatingPartyFee } from '../../payments/transaction-record.js';
+import type { StoredTransaction } from '../../storage/transactions-table.js';
+
+/** The error codes of declines that are the caller's mistake rather than the processor's answer. */
+const DECLINE_CODES: Partial<Record<PaymentResponseCode, ServiceCode>> = {
+  InvalidToken: 'INVALID_TOKEN',
+  InvalidAuthorization: 'INVALID_AUTHORIZATION',
+  InvalidPaymentType: 'INVALID_PAYMENT_TYPE',
+};
+
+/** A decline (docs/api.md#declines): a 400 carrying the stored transaction's id and the processor's answer. */
+function declinedOutcome(result: Extract<PaymentResult, { approved: false }>, requestId: string): Outcome {
+  const { code, message, transactionId } = result;
+  return {
+    status: 400,
+    headers: {},
+    body: {
+      message,
+      code: DECLINE_CODES[code] ?? 'PAYMENT_DECLINED',
+      ...(transactionId !== undefined && { id: transactionId }),
+      paymentResponseCode: code,
+      payerMessage: payerDeclineMessage(code),
+      requestId,
+    },
+  };
+}
+
+/** A 201 with the transaction; a Mode C payment also carries its deprecation warning. */
+function createdOutcome(transaction: StoredTransaction, base: string): Outcome {
+  const headers: Record<string, string> = { Location: `${base}/api/v1/transactions/${transaction.id}` };
+  const body: TransactionResponse = toTransactionResponse(transaction);
+  if (transaction.payerFeeMode === 'ServiceCalculated') {
+    headers.Deprecation = 'true';
+    body.warnings = [
+      `payerFee was not sent, so the service added a payer fee of ${formatAmount(transaction.payerFee)} to the charge (Mode C, deprecated). ` +
+        'Send payerFee, calculated with GET /api/v1/transactionFees, in amount and payerFee instead (Mode A).',
+    ];
+  }
+  return { status: 201, headers, body };
+}
+
+/** Transactions (docs/api.md#transactions): HTTP in and out of the payment operations in src/service/payments/. */
+export function transactionRoutes(instance: FastifyInstance, deps: ServiceDeps): void {
+  const app = instance.withTypeProvider<RequestTypes>();
+  const { transactions } = deps.repository;
+
+  app.post(
+    '/api/v1/transactions',
+    {
+      schema: {
+        operationId: 'createTransaction',
+        summary: 'Create a transaction',
+        description:
+          'Charges a token, card or bank details, or captures an authorization. The payer-fee mode follows docs/fees.md#payer-fee-modes; a decline is a 400 with `id` and `paymentResponseCode`. A sale with the same payment method and amount as an approved sale of the same scope within the account’s duplicate window (5 minutes unless set otherwise; 0 turns it off) is declined `HardDuplicateTransaction`, with a message naming the earlier payment and when the same charge is accepted again (docs/api.md#duplicate-protection). Takes an `Idempotency-Key`: its replay is never a duplicate.',
+        tags: ['Transactions'],
+        security: secretSecurity,
+        requestHeaders: idempotentHeaders,
+        body: requestSchema(
+          transactionRequestSchema,
+          fromCheck((body) => validateTransactionRequest(body, deps.now())),
+        ),
+        response: operationResponses(
+          {
+            201: success('The approved transaction; its URL is in Location.', transactionSchema, transactionExamples, {
+              Location: HEADERS.Location,
+              'Idempotent-Replayed': HEADERS.IdempotentReplayed,
+              Deprecation: HEADERS.Deprecation,
+            }),
+          },
+          [
+            ...SECRET_ERRORS,
+            ...BODY_ERRORS,
+            ...IDEMPOTENCY_ERRORS,
+            'declined',
+            'duplicate',
+            'invalidToken',
+            'invalidAuthorization',
+          ],
+        ),
+      },
+      onRequest: secretOnly(deps),
+    },
+    (request, reply) => {
+      const draft = request.body;
+      const caller = callerOf(request);
+      checkInitiatingPartyFee(draft, caller);
+      const base = baseUrl(request, deps);
+      return idempotent(request, reply, deps, caller.scope, 'transactions.create', async (repository) => {
+        const result =
+          'authorizationId' in draft.source
+            ? await capture(draft, draft.source.authorizationId, caller, { ...deps, repository })
+            : await sale(draft, caller, { ...deps, repository });
+        return result.approved ? createdOutcome(result.transaction, base) : declinedOutcome(result, request.id);
+      });
+    },
+  );
+
+  app.post(
+    '/api/v1/transactions/authorize',
+    {
+      schema: {
+        operationId: 'authorizeTransaction',
+        summary: 'Authorize an amount on a card token',
+        description:
+          'Holds the amount for 7 days; capture it with POST /transactions and `authorizationId`. Card tokens only.',
+        tags: ['Transactions'],
+        security: secretSecurity,
+        requestHeaders: idempotentHeaders,
+        body: requestSchema(authorizationRequestSchema, fromCheck(validateAuthorizationRequest)),
+        response: operationResponses(
+          {
+            201: success('The hold; its URL is in Location.', authorizationSchema, authorizationExamples, {
+              Location: HEADERS.Location,
+              'Idempotent-Replayed': HEADERS.IdempotentReplayed,
+            }),
+          },
+          [...SECRET_ERRORS, ...BODY_ERRORS, ...IDEMPOTENCY_ERRORS, 'declined', 'invalidToken'],
+        ),
+      },
+      onRequest: secretOnly(deps),
+    },
+    (request, reply) => {
+      const caller = callerOf(request);
+      return idempotent(request, reply, deps, caller.scope, 'transactions.authorize', async (repository) => {
+        const result = await authorize(request.body, caller, { ...deps, repository });
+        if (!result.approved) return declinedOutcome(result, request.id);
+        const authorization = toAuthorizationResponse(result.transaction);
+        return {
+          status: 201,
+          headers: {
+            Location: `${baseUrl(request, deps)}/api/v1/transactions/authorizations/${authorization.authorizationId}`,
+          },
+          body: authorization,
+        };
+      });
+    },
+  );
+
+  app.get<{ Params: { authorizationId: string } }>(
+    '/api/v1/transactions/authorizations/:authorizationId',
+    {
+      schema: {
+        operationId: 'getAuthorization',
+        summary: 'Retrieve an authorization',
+        description:
+          'Ours: the API we follow names this address as the `Location` of an authorization and shows no read of it. A literal `authorizations` segment is never a transaction id (digits or `txn_…`), so no transaction’s path can reach it.',
+        tags: ['Transactions'],
+        security: secretSecurity,
+        requestHeaders: callerHeaders,
+        params: idParams(authorizationIdParamsSchema, 'authorizationId', 'authorization', 'AUTHORIZATION_NOT_FOUND'),
+        response: operationResponses(
+          {
+            200: success('The authorization, and whether it was captured.', authorizationSchema, authorizationExamples),
+          },
+          [...SECRET_ERRORS, 'authorizationNotFound', 'uriTooLong'],
+        ),
+      },
+      onRequest: secretOnly(deps),
+    },
+    async (request) => {
+      const authorization = await transactions.findAuthorization(
+        request.params.authorizationId,
+        callerOf(request).scope,
+      );
+      if (!authorization) throw ApiError.of(404, 'AUTHORIZATION_NOT_FOUND');
+      return toAuthorizationResponse(authorization);
+    },
+  );
+
+  app.get<{ Params: { transactionId: string } }>(
+    '/api/v1/transactions/:transactionId',
+    {
+      schema: {
+        operationId: 'getTransaction',
+        summary: 'Retrieve a transaction',
+        tags: ['Transactions'],
+        security: secretSecurity,
+        requestHeaders: callerHeaders,
+        params: idParams(transactionIdParamsSchema, 'transactionId', 'transaction', 'TRANSACTION_NOT_FOUND'),
+        response: operationResponses({ 200: success('The transaction.', transactionSchema, transactionExamples) }, [
+          ...SECRET_ERRORS,
+          'transactionNotFound',
+          'uriTooLong',
+        ]),
+      },
+      onRequest: secretOnly(deps),
+    },
+    async (request) => {
+      const transaction = await transactions.find(request.params.transactionId, callerOf(request).scope);
+      if (!transaction) throw ApiError.of(404, 'TRANSACTION_NOT_FOUND');
+      return toTransactionResponse(transaction);
+    },
+  );
+}
