@@ -6,9 +6,6 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { LOADER_TEXT } from '../src/frame/messages.js';
-import { REFUND_MESSAGES } from '../src/service/payments/reversal.js';
-import { SEARCH_MESSAGES } from '../src/service/payments/search.js';
-import { SERVICE_MESSAGES } from '../src/service/http/errors.js';
 import { APPROVAL_LIMIT_CENTS } from '../src/service/sandbox/processor.js';
 import { TEST_BANK_ACCOUNTS, TEST_CARDS } from '../src/service/sandbox/test-data.js';
 import { liveDocument } from '../src/service/testing/openapi-document.js';
@@ -20,6 +17,19 @@ import {
   formMessages,
   transactionMessages,
 } from '../src/shared/messages/en.js';
+import { esAmount, esClient, esField, esForm, esTransaction } from '../src/shared/messages/es.js';
+import { esPayerDecline, payerDeclineMessages } from '../src/shared/messages/payer-declines.js';
+import {
+  esList,
+  esReversal,
+  esSearch,
+  esService,
+  listMessages,
+  responseMessages,
+  reversalMessages,
+  searchMessages,
+  serviceMessages,
+} from '../src/shared/messages/service.js';
 
 /** Where the reference is committed. */
 export const REFERENCE_FILE = new URL('../docs/reference.md', import.meta.url).pathname;
@@ -138,34 +148,74 @@ function examplesSection(document: Document): string {
   )}`;
 }
 
-/** A catalog's codes (UPPER_SNAKE keys; other keys, such as the loader's `title`, are not codes). */
-function codesTable(title: string, where: string, catalog: Record<string, unknown>): string {
-  const rows = Object.entries(catalog)
+/** A catalog's codes (UPPER_SNAKE keys; other keys, such as the loader's `title`, are not codes), in English and Spanish. */
+function codesTable(
+  title: string,
+  where: string,
+  english: Record<string, unknown>,
+  spanish: Record<string, string>,
+): string {
+  const rows = Object.entries(english)
     .filter((entry): entry is [string, string] => /^[A-Z][A-Z_]+$/.test(entry[0]) && typeof entry[1] === 'string')
-    .map(([code, message]) => [`\`${code}\``, message]);
-  return `### ${title}\n\n${where}\n\n${table(['code', 'message'], rows)}`;
+    .map(([code, message]) => [`\`${code}\``, message, spanish[code] ?? '']);
+  return `### ${title}\n\n${where}\n\n${table(['code', 'message', 'en español'], rows)}`;
+}
+
+/** The processor's answers: what the integrator reads (`message`) and what the payer is shown (`payerMessage`). */
+function responsesTable(): string {
+  const rows = Object.entries(responseMessages).map(([code, message]) => [
+    `\`${code}\``,
+    message,
+    payerDeclineMessages[code as keyof typeof payerDeclineMessages],
+    esPayerDecline[code as keyof typeof esPayerDecline],
+  ]);
+  return `### Processor answers (\`paymentResponseCode\`)\n\nFrom \`src/shared/messages/service.ts\` and \`payer-declines.ts\` (the payer's words).\n\n${table(['code', 'message (for you)', 'payerMessage (for the payer)', 'payerMessage en español'], rows)}`;
+}
+
+/** Why a void or refund was refused: the `message` of each `REVERSAL_DECLINED`. */
+function reversalsTable(): string {
+  const rows = Object.entries(reversalMessages).map(([reason, message]) => [
+    `\`${reason}\``,
+    message,
+    esReversal[reason as keyof typeof esReversal],
+  ]);
+  return `### Refused voids and refunds\n\nFrom \`src/shared/messages/service.ts\`: the message of a \`REVERSAL_DECLINED\`, by the reason the service found.\n\n${table(['reason', 'message', 'en español'], rows)}`;
 }
 
 function codesSection(): string {
   return [
     '## Error codes',
-    "Every error body has `code` and `message`; field problems are listed in `errors`, each with its own `field`, `code` and `message` (docs/api.md#errors-and-codes). `{name}` in a message is filled in. The browser's messages also exist in Spanish (`src/shared/messages/es.ts`).",
+    "Every error body has `code` and `message`; field problems are listed in `errors`, each with its own `field`, `code` and `message` (docs/api.md#errors-and-codes). `{name}` in a message is filled in. Every message is in one catalog, `src/shared/messages/`, in English and Spanish: the service answers in English, the browser in the payer's language, and the server SDK's `messageIn('es')` says an answer again in Spanish.",
     codesTable(
       'Fields of a token (the browser and the service)',
       'From `src/shared/messages/en.ts`: the hosted script, the form and the service check with the same code.',
       fieldMessages,
+      esField,
     ),
-    codesTable('Amounts', 'From `src/shared/messages/en.ts`.', amountMessages),
-    codesTable('Transactions and authorizations', 'From `src/shared/messages/en.ts`.', transactionMessages),
+    codesTable('Amounts', 'From `src/shared/messages/en.ts`.', amountMessages, esAmount),
+    codesTable(
+      'Transactions and authorizations',
+      'From `src/shared/messages/en.ts`.',
+      transactionMessages,
+      esTransaction,
+    ),
     codesTable(
       'The hosted script and the form',
       'From `src/shared/messages/en.ts`: what `createToken`, `<paytoken-form>` and `<paytoken-frame>` answer without the service.',
       { ...clientMessages, ...formMessages },
+      { ...esClient, ...esForm },
     ),
-    codesTable('The isolated form', "From `src/frame/messages.ts`: the loader's own failures.", LOADER_TEXT.en),
-    codesTable('The service', 'From `src/service/http/errors.ts`.', SERVICE_MESSAGES),
-    codesTable('Searching transactions', 'From `src/service/payments/search.ts`.', SEARCH_MESSAGES),
-    codesTable('Voids, refunds and pages of a list', 'From `src/service/payments/reversal.ts`.', REFUND_MESSAGES),
+    codesTable(
+      'The isolated form',
+      "From `src/frame/messages.ts`: the loader's own failures.",
+      LOADER_TEXT.en,
+      LOADER_TEXT.es,
+    ),
+    codesTable('The service', 'From `src/shared/messages/service.ts`.', serviceMessages, esService),
+    codesTable('Searching transactions', 'From `src/shared/messages/service.ts`.', searchMessages, esSearch),
+    codesTable('Voids, refunds and pages of a list', 'From `src/shared/messages/service.ts`.', listMessages, esList),
+    reversalsTable(),
+    responsesTable(),
   ].join('\n\n');
 }
 

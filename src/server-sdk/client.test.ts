@@ -152,6 +152,18 @@ describe('PaytokenClient against the service', () => {
     await expect(wrong.fees.calculate(1)).rejects.toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
   });
 
+  it('says the service’s answers again in Spanish, from the catalog the service writes them from', async () => {
+    const missing = await springfield.tokens.retrieve('tok_missing').catch((error: unknown) => error);
+    expect(missing).toBeInstanceOf(PaytokenApiError);
+    const error = missing as PaytokenApiError;
+    expect(error.message).toBe('No such token.');
+    expect(error.messageIn('es-MX')).toBe('No existe ese token.');
+    expect(error.messageIn('en')).toBe('No such token.');
+    const wrong = new PaytokenClient({ apiUrl, apiKey: service.accounts.springfield.apiKey, apiSecret: 'sk_wrong' });
+    const refused = (await wrong.fees.calculate(1).catch((caught: unknown) => caught)) as PaytokenApiError;
+    expect(refused.messageIn('es')).toBe('Faltan las credenciales o no son válidas.');
+  });
+
   it('refuses inexact money before sending anything', async () => {
     await expect(springfield.fees.calculate(1.005)).rejects.toThrow(RangeError);
     await expect(

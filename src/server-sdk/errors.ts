@@ -1,3 +1,4 @@
+import { translate } from './messages.js';
 import { payerDeclineMessage } from '../shared/messages/payer-declines.js';
 import type { ErrorBody, PaymentResponseCode, ReversalResponseCode } from '../shared/wire.js';
 
@@ -18,6 +19,15 @@ export class PaytokenApiError extends Error {
     this.code = body.code ?? 'UNEXPECTED_RESPONSE';
     this.errors = body.errors ?? [];
     this.requestId = body.requestId;
+  }
+
+  /**
+   * The message in `locale`: Spanish for `es…` (from the same catalog the service writes its
+   * English from), otherwise as the service sent it.
+   * @example error.messageIn('es') // for TRANSACTION_NOT_FOUND: No existe esa transacción.
+   */
+  messageIn(locale: string): string {
+    return translate(this.code, this.message, locale);
   }
 }
 

@@ -1,3 +1,4 @@
+import { clientMessages } from '../shared/messages/en.js';
 import { withRetries } from '../shared/http-retry.js';
 import type { ErrorBody } from '../shared/wire.js';
 import { PaymentDeclinedError, PaytokenApiError, ReversalDeclinedError } from './errors.js';
@@ -60,10 +61,8 @@ export function createHttp(options: HttpOptions) {
     );
     if (!attempt.response) {
       const timedOut = deadline?.aborted === true;
-      throw new PaytokenApiError(0, {
-        code: timedOut ? 'TIMEOUT' : 'NETWORK_ERROR',
-        message: timedOut ? 'The Paytoken API did not answer in time.' : 'The Paytoken API could not be reached.',
-      });
+      const code = timedOut ? 'TIMEOUT' : 'NETWORK_ERROR';
+      throw new PaytokenApiError(0, { code, message: clientMessages[code] });
     }
     const { response, body: parsed } = attempt;
     if (response.ok) return parsed as T;

@@ -3,6 +3,7 @@
  * Money on the wire is a number in currency units with at most 2 decimals; code keeps cents.
  */
 import type { ErrorCode } from './messages/en.js';
+import type { ResponseCode } from './messages/service.js';
 
 /** The four kinds of bank account (docs/api.md#bank-account-details). */
 export const ACCOUNT_TYPES = ['PersonalChecking', 'PersonalSavings', 'CorporateChecking', 'CorporateSavings'] as const;
@@ -121,27 +122,8 @@ export interface TransactionFeesResponse {
   creditCardPayerFee: number;
 }
 
-/** Processor answers (docs/api.md#sandbox-processor). */
-export type PaymentResponseCode =
-  | 'Success'
-  | 'GenericDecline'
-  | 'DoNotHonor'
-  | 'InvalidAccountNumber'
-  | 'InsufficientFunds'
-  | 'DeclineCvvFail'
-  | 'ExceedsApprovalAmountLimit'
-  | 'NoSuchIssuer'
-  | 'InvalidPaymentType'
-  | 'InvalidExpirationDate'
-  | 'LostOrStolenCard'
-  | 'ExpiredCard'
-  | 'HardDuplicateTransaction'
-  | 'InvalidToken'
-  | 'InvalidAuthorization'
-  | 'InvalidRoutingNumber'
-  | 'SoftDuplicateTransaction'
-  | 'CachedPaymentDataExpired'
-  | 'PaymentMethodBlackListed';
+/** Processor answers (docs/api.md#sandbox-processor): the codes of their messages' catalog. */
+export type PaymentResponseCode = ResponseCode;
 
 /** `POST /api/v1/transactions` (docs/api.md#transactions). */
 export interface TransactionRequest {

@@ -1,7 +1,8 @@
-import type { ErrorCode } from '../../shared/messages/en.js';
+import { formatMessage } from '../../shared/messages/catalog.js';
+import { transactionMessages } from '../../shared/messages/en.js';
+import { listMessages, reversalMessages } from '../../shared/messages/service.js';
 import { parseAmount } from '../../shared/money.js';
 import { MAX_PAGE_SIZE } from '../../shared/transaction-search.js';
-import { SEARCH_MESSAGES } from './search.js';
 import type { FieldError, ReversalResponseCode } from '../../shared/wire.js';
 
 export type { ReversalResponseCode };
@@ -12,19 +13,10 @@ export type ReversalResult =
   | { ok: true; transaction: StoredTransaction }
   | { ok: false; declined: true; reversalResponseCode: ReversalResponseCode; message: string };
 
-/** What a refused void or refund says: why, and what to do instead. The API description's examples use them too. */
+/** What a refused void or refund says: why, and what to do instead (src/shared/messages/service.ts). */
 export const REVERSAL_MESSAGES = {
-  voidOfDeclined: 'This transaction was declined, so there is nothing to void.',
-  refundOfDeclined: 'This transaction was declined, so there is nothing to refund.',
-  previouslyVoided: 'This transaction was already voided.',
-  refundOfVoided: 'This transaction was voided; nothing was charged.',
-  alreadySettled:
-    'This transaction is already settled and can no longer be voided; refund it instead (POST /api/v1/transactions/{id}/refund).',
-  notSettled: 'This transaction is not settled yet; void it instead (POST /api/v1/transactions/{id}/void).',
-  refundOfRefund: 'This transaction is a refund; refund its original transaction instead.',
-  voidOfRefund: 'This transaction is a refund, and a refund cannot be voided.',
-  refundedInFull: 'This transaction is already refunded in full.',
-  exceedsRemaining: (remaining: string) => `The refund is more than what is left to refund: ${remaining} remains.`,
+  ...reversalMessages,
+  exceedsRemaining: (remaining: string) => formatMessage(reversalMessages.exceedsRemaining, { remaining }),
 } as const;
 
 /** A refusal of a reversal. */
@@ -35,23 +27,16 @@ export const refused = (reversalResponseCode: ReversalResponseCode, message: str
   message,
 });
 
-/** The codes and messages of a bad refund body or page (service-only, like the search's). */
+/** The codes and messages of a bad refund body or page (src/shared/messages/service.ts). */
 export const REFUND_MESSAGES = {
-  INVALID_REFUND_AMOUNT: 'amount is a number of currency units, more than 0, with at most 2 decimals (e.g. 40.00).',
-  INVALID_SEND_RECEIPT: 'sendReceipt must be true or false.',
-  UNKNOWN_REFUND_FIELD: 'A refund takes only amount and sendReceipt.',
-  UNKNOWN_VOID_FIELD: 'A void takes only sendReceipt.',
-  INVALID_PAGE: 'page must be a whole number from 1 to 1000000.',
-  INVALID_PAGE_SIZE: 'pageSize must be a whole number from 1 to 50.',
-  UNKNOWN_PAGE_PARAMETER: 'This list takes only page and pageSize.',
-  EMPTY_PARAMETER: SEARCH_MESSAGES.EMPTY_PARAMETER,
+  ...listMessages,
+  INVALID_SEND_RECEIPT: transactionMessages.INVALID_SEND_RECEIPT,
 } as const;
 
 type Problems = FieldError[];
 const problem = (field: string, code: keyof typeof REFUND_MESSAGES): FieldError => ({
   field,
-  // Service-only codes: the browser never refunds, so they stay out of the hosted bundles' catalog.
-  code: code as unknown as ErrorCode,
+  code,
   message: REFUND_MESSAGES[code],
 });
 

@@ -1,3 +1,5 @@
+import { formatMessage } from '../../shared/messages/catalog.js';
+import { declineDetails } from '../../shared/messages/service.js';
 import type { TransactionDraft } from '../../shared/validators/transaction-request.js';
 import type { TransactionType } from '../../shared/wire.js';
 import { RESPONSE_MESSAGES, decide, type ProcessorSource } from '../sandbox/processor.js';
@@ -107,10 +109,7 @@ export async function sale(draft: TransactionDraft, payer: Payer, deps: PaymentD
 export function duplicateMessage(earlier: { id: number; created: Date }, windowMinutes: number): string {
   const at = (date: Date) => `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
   const until = new Date(earlier.created.getTime() + windowMinutes * 60_000);
-  return (
-    `This payment duplicates transaction ${earlier.id}, approved at ${at(earlier.created)} with the same ` +
-    `payment method and amount. To charge it again, use another amount or wait until ${at(until)}.`
-  );
+  return formatMessage(declineDetails.duplicate, { id: earlier.id, approvedAt: at(earlier.created), until: at(until) });
 }
 
 /** The processor's decision on a sale, stored with its `Sale` event when approved. */

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../../shared/messages/en.js';
+import { listMessages, searchMessages } from '../../shared/messages/service.js';
 import { parseAmount } from '../../shared/money.js';
 import {
   DEFAULT_PAGE_SIZE,
@@ -12,22 +12,12 @@ import type { FieldError } from '../../shared/wire.js';
 import { batchIdOf } from '../storage/batches-table.js';
 import type { Repository, Scope, StoredTransaction } from '../storage/repository.js';
 
-/** The codes and messages of a search's bad parameters (docs/api.md#searching-transactions). */
+/** The codes and messages of a search's bad parameters (src/shared/messages/service.ts). */
 export const SEARCH_MESSAGES = {
-  UNKNOWN_SEARCH_PARAMETER:
-    'This is not a search parameter; they are beginDate, endDate, minAmount, maxAmount, accountNumber, payerName, batchId, transactionSearchTypeId, page and pageSize.',
-  REPEATED_SEARCH_PARAMETER: 'Give each search parameter at most once.',
-  EMPTY_PARAMETER: 'This parameter is empty: give it a value, or leave it out.',
-  INVALID_DATE: 'A date is YYYY-MM-DD, or a date-time such as 2026-11-22T15:30:00Z (without an offset, UTC).',
-  INVALID_DATE_RANGE: 'beginDate must be before endDate.',
-  INVALID_AMOUNT_FILTER: 'An amount is in currency units with at most 2 decimals, 0.00 to 10,000,000.00 (e.g. 25.00).',
-  INVALID_AMOUNT_RANGE: 'minAmount must not be more than maxAmount.',
-  INVALID_LAST_FOUR: 'accountNumber is the last four digits of the card or bank account number.',
-  INVALID_PAYER_NAME: 'payerName must be 1 to 100 characters.',
-  INVALID_BATCH_ID: 'batchId must be a batch id: a whole number of 1 to 9 digits, such as 17.',
-  INVALID_SEARCH_TYPE: 'transactionSearchTypeId must be Processed, Rejected or Refunds.',
-  INVALID_PAGE: 'page must be a whole number from 1 to 1000000.',
-  INVALID_PAGE_SIZE: 'pageSize must be a whole number from 1 to 50.',
+  ...searchMessages,
+  EMPTY_PARAMETER: listMessages.EMPTY_PARAMETER,
+  INVALID_PAGE: listMessages.INVALID_PAGE,
+  INVALID_PAGE_SIZE: listMessages.INVALID_PAGE_SIZE,
 } as const;
 
 export type SearchCode = keyof typeof SEARCH_MESSAGES;
@@ -104,8 +94,7 @@ export function validateTransactionSearch(
 ): { ok: true; value: TransactionSearch } | { ok: false; errors: FieldError[] } {
   const errors: FieldError[] = [];
   // Service-only codes: the browser never searches, so they stay out of the hosted bundles' catalog.
-  const refuse = (field: string, code: SearchCode) =>
-    errors.push({ field, code: code as unknown as ErrorCode, message: SEARCH_MESSAGES[code] });
+  const refuse = (field: string, code: SearchCode) => errors.push({ field, code, message: SEARCH_MESSAGES[code] });
   const given = new Map<string, string>();
   const entries = query !== null && typeof query === 'object' ? Object.entries(query) : [];
   for (const [name, value] of entries) {

@@ -2,6 +2,7 @@
  * The sandbox processor (docs/api.md#sandbox-processor): a deterministic stand-in for the card networks and the ACH
  * network, deciding each payment from its test data. It sees numbers only in memory, never stores them.
  */
+import { responseMessages } from '../../shared/messages/service.js';
 import type { PaymentResponseCode } from '../../shared/wire.js';
 
 export type ProcessorSource =
@@ -32,25 +33,5 @@ export function decide(source: ProcessorSource, chargedCents: number): PaymentRe
   return SANDBOX_ROUTING_NUMBERS.includes(source.routingNumber) ? 'Success' : 'InvalidRoutingNumber';
 }
 
-/** What a payer or an integrator reads for each answer. */
-export const RESPONSE_MESSAGES: Record<PaymentResponseCode, string> = {
-  Success: 'The payment was approved.',
-  GenericDecline: 'The payment was declined by the card issuer.',
-  DoNotHonor: 'The card issuer declined the payment (do not honor).',
-  InvalidAccountNumber: 'The account number is not valid at this bank.',
-  InsufficientFunds: 'The payment was declined: insufficient funds.',
-  DeclineCvvFail: 'The payment was declined: the security code did not match.',
-  ExceedsApprovalAmountLimit: 'The amount exceeds the approval limit of 1,000,000.00.',
-  NoSuchIssuer: 'The card issuer is unknown.',
-  InvalidPaymentType: 'This payment method cannot be used for this operation.',
-  InvalidExpirationDate: 'The expiration date is not valid.',
-  LostOrStolenCard: 'The payment was declined: the card was reported lost or stolen.',
-  ExpiredCard: 'The payment was declined: the card has expired.',
-  HardDuplicateTransaction: 'This payment duplicates an earlier one.',
-  InvalidToken: 'The token does not exist or was deleted.',
-  InvalidAuthorization: 'The authorization cannot be captured.',
-  InvalidRoutingNumber: 'The routing number is not a sandbox bank (use 011000015, 021000021 or 111000025).',
-  SoftDuplicateTransaction: 'This payment may duplicate an earlier one.',
-  CachedPaymentDataExpired: 'The saved payment data has expired.',
-  PaymentMethodBlackListed: 'This payment method is blocked.',
-};
+/** What an integrator reads for each answer (src/shared/messages/service.ts). */
+export const RESPONSE_MESSAGES: Record<PaymentResponseCode, string> = responseMessages;

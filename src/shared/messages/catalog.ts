@@ -28,3 +28,22 @@ export function messageOf(
   const template = catalog[code];
   return template === undefined ? fallback : formatMessage(template, params);
 }
+
+/**
+ * The placeholder values that made `text` from `template`, or null when `template` did not make it:
+ * how a message the service sent in English is said again in another language.
+ * @example paramsOf('Try again in {seconds} seconds.', 'Try again in 12 seconds.') // { seconds: '12' }
+ */
+export function paramsOf(template: string, text: string): MessageParams | null {
+  const names: string[] = [];
+  const pattern = template
+    .split(/\{(\w+)\}/)
+    .map((part, index) => {
+      if (index % 2 === 0) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      names.push(part);
+      return '(.+?)';
+    })
+    .join('');
+  const match = new RegExp(`^${pattern}$`, 's').exec(text);
+  return match ? Object.fromEntries(names.map((name, index) => [name, match[index + 1]])) : null;
+}

@@ -3,6 +3,8 @@
  * script carries only the codes it can produce. `ErrorCode` is derived from the keys, so a code
  * without a message cannot exist. `{seconds}`-style placeholders are filled by `formatMessage` (catalog.ts).
  */
+import type { ListCode, SearchCode, ServiceCode } from './service.js';
+
 /** Field validation (docs/api.md#tokens), shared by the browser and the service. */
 export const fieldMessages = {
   // request shape
@@ -104,8 +106,10 @@ export type FieldCode = keyof typeof fieldMessages;
 export type AmountCode = keyof typeof amountMessages;
 export type ClientCode = keyof typeof clientMessages;
 export type TransactionCode = keyof typeof transactionMessages;
-/** A stable, UPPER_SNAKE error code. */
-export type ErrorCode = FieldCode | AmountCode | ClientCode | TransactionCode | keyof typeof formMessages;
+/** A code the browser can show, in any of its languages. */
+export type BrowserCode = FieldCode | AmountCode | ClientCode | TransactionCode | keyof typeof formMessages;
+/** A stable, UPPER_SNAKE error code: the browser's and the service's own (service.ts). */
+export type ErrorCode = BrowserCode | ServiceCode | SearchCode | ListCode;
 
-/** A catalog maps every code to a message. */
-export type MessageCatalog = Record<ErrorCode, string>;
+/** A browser catalog maps every code the browser can show to a message. */
+export type MessageCatalog = Record<BrowserCode, string>;

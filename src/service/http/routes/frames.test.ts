@@ -115,7 +115,7 @@ describe('the frame page of <paytoken-frame> (http/routes/frames.ts)', () => {
   it('another page name is a 404, framed by nobody', async () => {
     const response = await service.app.inject({ url: '/frames/form-AAAAAAAAAAAAAAAA.html?key=x' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
+    expect(response.json()).toMatchObject({ code: 'FRAME_PAGE_NOT_FOUND' });
     expect(csp(response)).toContain("frame-ancestors 'none'");
     expect(response.headers['x-frame-options']).toBe('DENY');
   });

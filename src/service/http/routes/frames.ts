@@ -35,9 +35,8 @@ export function frameRoutes(
     '/frames/:file',
     { schema: { hide: true } },
     async (request, reply) => {
-      if (!form || !bridge)
-        throw new ApiError(404, 'NOT_FOUND', 'The browser bundles are not built; run `npm run build`.');
-      if (request.params.file !== name) throw new ApiError(404, 'NOT_FOUND', 'No such frame page.');
+      if (!form || !bridge) throw ApiError.of(404, 'BUNDLES_NOT_BUILT');
+      if (request.params.file !== name) throw ApiError.of(404, 'FRAME_PAGE_NOT_FOUND');
       const query = request.query;
       const language = frameLanguage(text(query.lang));
       const access = await frameAccess(deps, {

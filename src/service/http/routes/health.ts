@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServiceDeps } from '../../deps.js';
+import { SERVICE_MESSAGES, type ServiceCode } from '../errors.js';
 
 /** How long `/readyz` waits for the database before it says no. */
 const READY_TIMEOUT_MS = 2_000;
@@ -23,8 +24,8 @@ export function healthRoutes(app: FastifyInstance, deps: Pick<ServiceDeps, 'repo
     reply.header('Cache-Control', 'no-store');
     if (ready) return reply.send({ status: 'ready' });
     return reply.status(503).send({
-      message: 'The service cannot reach its database, or the database is not migrated yet.',
-      code: 'NOT_READY',
+      message: SERVICE_MESSAGES.NOT_READY,
+      code: 'NOT_READY' satisfies ServiceCode,
       requestId: request.id,
     });
   });

@@ -35,11 +35,7 @@ export function scriptRoutes(app: FastifyInstance, hosted: Map<string, HostedFil
   app.get<{ Params: { file: string } }>('/scripts/:file', { schema: { hide: true } }, (request, reply) => {
     const script = scripts.get(request.params.file);
     if (!script) {
-      throw new ApiError(
-        404,
-        'NOT_FOUND',
-        scripts.size ? 'No such script.' : 'The browser bundles are not built; run `npm run build`.',
-      );
+      throw ApiError.of(404, scripts.size ? 'SCRIPT_NOT_FOUND' : 'BUNDLES_NOT_BUILT');
     }
     return reply
       .header('Content-Type', script.contentType)

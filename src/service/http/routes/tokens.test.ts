@@ -292,7 +292,7 @@ describe('rate limit (card-testing defence)', () => {
       expect(Number(perKey.headers['retry-after'])).toBeGreaterThan(0);
       expect(perKey.json()).toMatchObject({
         code: 'RATE_LIMITED',
-        message: matching(/^Too many requests\. Try again in \d+ seconds\.$/),
+        message: matching(/^Too many attempts\. Try again in \d+ seconds\.$/),
       });
       // Shelby's counters are its own (per account): its key allows 2, whatever Springfield used.
       expect((await post(shelby, '10.0.0.1')).statusCode).toBe(400);

@@ -8,10 +8,13 @@
  *   [...SECRET_ERRORS, 'tokenNotFound'],
  * )
  */
+import { formatMessage, type MessageParams } from '../../../shared/messages/catalog.js';
+import { fieldMessages } from '../../../shared/messages/en.js';
 import { payerDeclineMessage } from '../../../shared/messages/payer-declines.js';
+import { responseMessages } from '../../../shared/messages/service.js';
 import { REVERSAL_MESSAGES } from '../../payments/reversal.js';
 import { duplicateMessage } from '../../payments/sale.js';
-import { SERVICE_MESSAGES } from '../errors.js';
+import { SERVICE_MESSAGES, type ServiceCode } from '../errors.js';
 import { errorSchema } from './schemas.js';
 
 /**
@@ -72,12 +75,16 @@ export function success(
 }
 
 const REQUEST_ID = 'req_Qk3v9xYb0a1';
-const fault = (message: string, code: string, extra: object = {}) => ({
+/** An error body as the examples show it. */
+export const fault = (message: string, code: string, extra: object = {}) => ({
   message,
   code,
   ...extra,
   requestId: REQUEST_ID,
 });
+/** A service code's answer, its message from the catalog. */
+export const said = (code: ServiceCode, params: MessageParams = {}, extra: object = {}) =>
+  fault(formatMessage(SERVICE_MESSAGES[code], params), code, extra);
 const reversal = (reversalResponseCode: string, message: string) =>
   fault(message, 'REVERSAL_DECLINED', { reversalResponseCode });
 
@@ -86,12 +93,12 @@ export const ERROR_EXAMPLES = {
   validationError: {
     status: 400,
     summary: 'A field is not valid (every problem is listed in errors)',
-    value: fault('Card number is not valid.', 'INVALID_CARD_NUMBER', {
+    value: fault(fieldMessages.INVALID_CARD_NUMBER, 'INVALID_CARD_NUMBER', {
       errors: [
         {
           field: 'creditCardInformation.cardNumber',
           code: 'INVALID_CARD_NUMBER',
-          message: 'Card number is not valid.',
+          message: fieldMessages.INVALID_CARD_NUMBER,
         },
       ],
     }),
@@ -99,7 +106,7 @@ export const ERROR_EXAMPLES = {
   declined: {
     status: 400,
     summary: 'A decline: the transaction is stored (id) with the processor’s answer',
-    value: fault('The payment was declined: insufficient funds.', 'PAYMENT_DECLINED', {
+    value: fault(responseMessages.InsufficientFunds, 'PAYMENT_DECLINED', {
       id: 42,
       paymentResponseCode: 'InsufficientFunds',
       payerMessage: payerDeclineMessage('InsufficientFunds'),
@@ -121,18 +128,26 @@ export const ERROR_EXAMPLES = {
   invalidToken: {
     status: 400,
     summary: 'The token does not exist or was deleted',
-    value: fault('The token does not exist or was deleted.', 'INVALID_TOKEN', {
-      paymentResponseCode: 'InvalidToken',
-      payerMessage: payerDeclineMessage('InvalidToken'),
-    }),
+    value: said(
+      'INVALID_TOKEN',
+      {},
+      {
+        paymentResponseCode: 'InvalidToken',
+        payerMessage: payerDeclineMessage('InvalidToken'),
+      },
+    ),
   },
   invalidAuthorization: {
     status: 400,
     summary: 'The authorization cannot be captured (expired, captured, more than held)',
-    value: fault('The authorization cannot be captured.', 'INVALID_AUTHORIZATION', {
-      paymentResponseCode: 'InvalidAuthorization',
-      payerMessage: payerDeclineMessage('InvalidAuthorization'),
-    }),
+    value: said(
+      'INVALID_AUTHORIZATION',
+      {},
+      {
+        paymentResponseCode: 'InvalidAuthorization',
+        payerMessage: payerDeclineMessage('InvalidAuthorization'),
+      },
+    ),
   },
   previouslyVoided: {
     status: 400,
@@ -172,101 +187,101 @@ export const ERROR_EXAMPLES = {
   malformedJson: {
     status: 400,
     summary: 'The body is not JSON',
-    value: fault('The request body is not valid JSON.', 'MALFORMED_JSON'),
+    value: said('MALFORMED_JSON'),
   },
   invalidIdempotencyKey: {
     status: 400,
     summary: 'The Idempotency-Key header is not 1 to 255 visible characters',
-    value: fault('The Idempotency-Key header must be 1 to 255 visible characters.', 'INVALID_IDEMPOTENCY_KEY'),
+    value: said('INVALID_IDEMPOTENCY_KEY'),
   },
   invalidImpersonationKey: {
     status: 400,
     summary: 'The impersonationAccountKey header was sent empty',
-    value: fault(SERVICE_MESSAGES.INVALID_IMPERSONATION_KEY, 'INVALID_IMPERSONATION_KEY'),
+    value: said('INVALID_IMPERSONATION_KEY'),
   },
   invalidHost: {
     status: 400,
     summary: 'The Host header names another service',
-    value: fault('The Host header does not name this service (set PUBLIC_URL or ALLOWED_HOSTS).', 'INVALID_HOST'),
+    value: said('INVALID_HOST'),
   },
   unauthorized: {
     status: 401,
     summary: 'Missing or invalid credentials',
-    value: fault('Missing or invalid credentials.', 'UNAUTHORIZED'),
+    value: said('UNAUTHORIZED'),
     headers: { 'WWW-Authenticate': HEADERS.WwwAuthenticate },
   },
   publicKeyNotAllowed: {
     status: 403,
     summary: 'The public key was sent where key and secret are needed',
-    value: fault('The public key can only create payment tokens.', 'PUBLIC_KEY_NOT_ALLOWED'),
+    value: said('PUBLIC_KEY_NOT_ALLOWED'),
   },
   impersonationNotAllowed: {
     status: 403,
     summary: 'The impersonationAccountKey is not a client of the caller',
-    value: fault('The impersonation key is not valid for these credentials.', 'IMPERSONATION_NOT_ALLOWED'),
+    value: said('IMPERSONATION_NOT_ALLOWED'),
   },
   originNotAllowed: {
     status: 403,
     summary: 'The page’s origin is not on the public key’s allow-list',
-    value: fault('This origin is not allowed to use this public key.', 'ORIGIN_NOT_ALLOWED'),
+    value: said('ORIGIN_NOT_ALLOWED'),
   },
-  tokenNotFound: { status: 404, summary: 'No such token', value: fault('No such token.', 'TOKEN_NOT_FOUND') },
+  tokenNotFound: { status: 404, summary: 'No such token', value: said('TOKEN_NOT_FOUND') },
   transactionNotFound: {
     status: 404,
     summary: 'No such transaction',
-    value: fault('No such transaction.', 'TRANSACTION_NOT_FOUND'),
+    value: said('TRANSACTION_NOT_FOUND'),
   },
   authorizationNotFound: {
     status: 404,
     summary: 'No such authorization',
-    value: fault('No such authorization.', 'AUTHORIZATION_NOT_FOUND'),
+    value: said('AUTHORIZATION_NOT_FOUND'),
   },
   batchNotFound: {
     status: 404,
     summary: 'No such batch for these credentials',
-    value: fault('No such batch.', 'BATCH_NOT_FOUND'),
+    value: said('BATCH_NOT_FOUND'),
   },
   idempotencyKeyInUse: {
     status: 409,
     summary: 'The first request with this Idempotency-Key still runs',
-    value: fault('A request with this Idempotency-Key is still running. Try again shortly.', 'IDEMPOTENCY_KEY_IN_USE'),
+    value: said('IDEMPOTENCY_KEY_IN_USE'),
     headers: { 'Retry-After': HEADERS.RetryAfter },
   },
   headersTooLarge: {
     status: 431,
     summary: 'The request headers are larger than the HTTP parser takes (16 KiB)',
-    value: fault(SERVICE_MESSAGES.HEADERS_TOO_LARGE, 'HEADERS_TOO_LARGE'),
+    value: said('HEADERS_TOO_LARGE'),
   },
   payloadTooLarge: {
     status: 413,
     summary: 'The body is larger than 64 KiB',
-    value: fault('The request body is larger than 64 KiB.', 'PAYLOAD_TOO_LARGE'),
+    value: said('PAYLOAD_TOO_LARGE'),
   },
   uriTooLong: {
     status: 414,
     summary: 'A path segment is longer than 100 characters',
-    value: fault('A part of the URL path is longer than 100 characters.', 'URI_TOO_LONG'),
+    value: said('URI_TOO_LONG'),
   },
   unsupportedMediaType: {
     status: 415,
     summary: 'The body is not application/json',
-    value: fault('Send the request body as application/json.', 'UNSUPPORTED_MEDIA_TYPE'),
+    value: said('UNSUPPORTED_MEDIA_TYPE'),
   },
   idempotencyKeyReused: {
     status: 422,
     summary: 'The Idempotency-Key was used with another body',
-    value: fault('This Idempotency-Key was already used with a different request.', 'IDEMPOTENCY_KEY_REUSED'),
+    value: said('IDEMPOTENCY_KEY_REUSED'),
   },
   rateLimited: {
     status: 429,
     summary: 'Too many token requests with a public key',
-    value: fault('Too many requests. Try again in 42 seconds.', 'RATE_LIMITED'),
+    value: said('RATE_LIMITED', { seconds: 42 }),
     headers: { 'Retry-After': HEADERS.RetryAfter },
   },
   internalError: {
     status: 500,
     summary: 'An unexpected fault: only message, code and requestId',
-    value: fault('Something went wrong on our side. The request id helps us find it.', 'INTERNAL_ERROR'),
+    value: said('INTERNAL_ERROR'),
   },
 } as const satisfies Record<
   string,
@@ -278,7 +293,7 @@ export type ErrorExample = keyof typeof ERROR_EXAMPLES;
 
 const STATUS_DESCRIPTIONS: Record<number, string> = {
   400: 'The request is not valid (field problems in errors), or a payment or a reversal was declined.',
-  401: 'Missing or invalid credentials.',
+  401: SERVICE_MESSAGES.UNAUTHORIZED,
   403: 'The credentials may not do this.',
   404: 'Not found for these credentials and this impersonation.',
   409: 'The first request with this Idempotency-Key still runs; retry after Retry-After seconds.',

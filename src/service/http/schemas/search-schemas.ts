@@ -11,9 +11,9 @@ import {
 } from '../../../shared/transaction-search.js';
 import { ID_PATTERNS } from '../../../shared/validators/ids.js';
 import { WHITE_SPACE } from '../../../shared/validators/verification.js';
-import { SERVICE_MESSAGES } from '../errors.js';
 import { SEARCH_MESSAGES } from '../../payments/search.js';
-import { errorRef } from './response-map.js';
+import { SERVICE_MESSAGES } from '../errors.js';
+import { errorRef, fault, said } from './response-map.js';
 import { transactionExample } from '../../openapi/examples.js';
 import { transactionSchema } from './schemas.js';
 
@@ -100,17 +100,10 @@ export const transactionSearchResultSchema = {
   required: ['transactions', 'totalRecords'],
 } as const;
 
-const REQUEST_ID = 'req_Qk3v9xYb0a1';
 const sale = { ...transactionExample, id: 1042 };
 
 const json = (schema: object, examples: Record<string, { summary: string; value: unknown }>) => ({
   'application/json': { schema, examples },
-});
-const fault = (message: string, code: string, extra: object = {}) => ({
-  message,
-  code,
-  ...extra,
-  requestId: REQUEST_ID,
 });
 
 /** Every status the search answers, with its named examples (no ranges: nothing else is answered). */
@@ -141,23 +134,23 @@ export const transactionSearchResponses = {
       },
       invalidImpersonationKey: {
         summary: 'The impersonationAccountKey header was sent empty',
-        value: fault(SERVICE_MESSAGES.INVALID_IMPERSONATION_KEY, 'INVALID_IMPERSONATION_KEY'),
+        value: said('INVALID_IMPERSONATION_KEY'),
       },
       invalidHost: {
         summary: 'The Host header names another service',
-        value: fault('The Host header does not name this service (set PUBLIC_URL or ALLOWED_HOSTS).', 'INVALID_HOST'),
+        value: said('INVALID_HOST'),
       },
     }),
   },
   401: {
-    description: 'Missing or invalid credentials.',
+    description: SERVICE_MESSAGES.UNAUTHORIZED,
     headers: {
       'WWW-Authenticate': { type: 'string', description: 'The scheme to authenticate with: `Basic realm="api"`.' },
     },
     content: json(errorRef, {
       unauthorized: {
         summary: 'Missing or invalid credentials',
-        value: fault('Missing or invalid credentials.', 'UNAUTHORIZED'),
+        value: said('UNAUTHORIZED'),
       },
     }),
   },
@@ -166,11 +159,11 @@ export const transactionSearchResponses = {
     content: json(errorRef, {
       publicKeyNotAllowed: {
         summary: 'The public key was sent where key and secret are needed',
-        value: fault('The public key can only create payment tokens.', 'PUBLIC_KEY_NOT_ALLOWED'),
+        value: said('PUBLIC_KEY_NOT_ALLOWED'),
       },
       impersonationNotAllowed: {
         summary: 'The impersonationAccountKey is not a client of the caller',
-        value: fault('The impersonation key is not valid for these credentials.', 'IMPERSONATION_NOT_ALLOWED'),
+        value: said('IMPERSONATION_NOT_ALLOWED'),
       },
     }),
   },
@@ -179,7 +172,7 @@ export const transactionSearchResponses = {
     content: json(errorRef, {
       headersTooLarge: {
         summary: 'The request headers are larger than the HTTP parser takes (16 KiB)',
-        value: fault(SERVICE_MESSAGES.HEADERS_TOO_LARGE, 'HEADERS_TOO_LARGE'),
+        value: said('HEADERS_TOO_LARGE'),
       },
     }),
   },
@@ -188,7 +181,7 @@ export const transactionSearchResponses = {
     content: json(errorRef, {
       internalError: {
         summary: 'An unexpected fault: only message, code and requestId',
-        value: fault('Something went wrong on our side. The request id helps us find it.', 'INTERNAL_ERROR'),
+        value: said('INTERNAL_ERROR'),
       },
     }),
   },

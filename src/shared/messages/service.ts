@@ -1,0 +1,230 @@
+/**
+ * The service's own messages, in English and Spanish: what it answers about credentials, requests,
+ * searches, lists, voids and refunds, and what each processor answer means. The service answers in
+ * English; the server SDK reads the Spanish by code (`messageIn`). With en.ts, es.ts and
+ * payer-declines.ts this is the one catalog: a code has one message per language, and
+ * messages.test.ts refuses a code defined twice. `{name}` placeholders are filled by
+ * `formatMessage` (catalog.ts).
+ */
+/** Credentials, requests and the framework's own answers (docs/api.md#errors-and-codes). */
+export const serviceMessages = {
+  UNAUTHORIZED: 'Missing or invalid credentials.',
+  PUBLIC_KEY_NOT_ALLOWED: 'The public key can only create payment tokens.',
+  SECRET_IN_BROWSER:
+    'This operation takes your API key and secret, which belong on your server: a web page ({origin}) cannot call it. A secret that has been in a page is exposed: rotate it now (npm run accounts -- rotate-secret NAME), and make this call from your server (the server SDK).',
+  IMPERSONATION_NOT_ALLOWED: 'The impersonation key is not valid for these credentials.',
+  INVALID_IMPERSONATION_KEY:
+    'The impersonationAccountKey header is empty: send a client’s impersonation key, or leave the header out.',
+  NOT_FOUND: 'No such endpoint: {method} {path}.',
+  SCRIPT_NOT_FOUND: 'No such script.',
+  FRAME_PAGE_NOT_FOUND: 'No such frame page.',
+  BUNDLES_NOT_BUILT: 'The browser bundles are not built; run `npm run build`.',
+  TOKEN_NOT_FOUND: 'No such token.',
+  MALFORMED_JSON: 'The request body is not valid JSON.',
+  EMPTY_BODY: 'The request body is empty; send a JSON object.',
+  UNSUPPORTED_MEDIA_TYPE: 'Send the request body as application/json.',
+  PAYLOAD_TOO_LARGE: 'The request body is larger than 64 KiB.',
+  INVALID_REQUEST: 'The request is not valid.',
+  INVALID_URL: 'The URL is not valid: its path must be percent-encoded UTF-8.',
+  URI_TOO_LONG: 'A part of the URL path is longer than 100 characters.',
+  INVALID_HEADER: 'A request header is not valid (a control character, or a malformed line).',
+  HEADERS_TOO_LARGE: 'The request headers are too large.',
+  REQUEST_TIMEOUT: 'The request took too long to arrive.',
+  INVALID_HOST: 'The Host header does not name this service (set PUBLIC_URL or ALLOWED_HOSTS).',
+  INVALID_IDEMPOTENCY_KEY: 'The Idempotency-Key header must be 1 to 255 visible characters.',
+  IDEMPOTENCY_KEY_REUSED: 'This Idempotency-Key was already used with a different request.',
+  IDEMPOTENCY_KEY_IN_USE: 'A request with this Idempotency-Key is still running. Try again shortly.',
+  TRANSACTION_NOT_FOUND: 'No such transaction.',
+  AUTHORIZATION_NOT_FOUND: 'No such authorization.',
+  BATCH_NOT_FOUND: 'No such batch.',
+  PAYMENT_DECLINED: 'The payment was declined.',
+  REVERSAL_DECLINED: 'The void or refund was refused; reversalResponseCode says why.',
+  INVALID_TOKEN: 'The token does not exist or was deleted.',
+  INVALID_AUTHORIZATION: 'The authorization cannot be captured.',
+  INVALID_PAYMENT_TYPE: 'This payment method cannot be used for this operation.',
+  NOT_READY: 'The service cannot reach its database, or the database is not migrated yet.',
+  INTERNAL_ERROR: 'Something went wrong on our side. The request id helps us find it.',
+} as const;
+
+/** A search's bad parameters (docs/api.md#searching-transactions). */
+export const searchMessages = {
+  UNKNOWN_SEARCH_PARAMETER:
+    'This is not a search parameter; they are beginDate, endDate, minAmount, maxAmount, accountNumber, payerName, batchId, transactionSearchTypeId, page and pageSize.',
+  REPEATED_SEARCH_PARAMETER: 'Give each search parameter at most once.',
+  INVALID_DATE: 'A date is YYYY-MM-DD, or a date-time such as 2026-11-22T15:30:00Z (without an offset, UTC).',
+  INVALID_DATE_RANGE: 'beginDate must be before endDate.',
+  INVALID_AMOUNT_FILTER: 'An amount is in currency units with at most 2 decimals, 0.00 to 10,000,000.00 (e.g. 25.00).',
+  INVALID_AMOUNT_RANGE: 'minAmount must not be more than maxAmount.',
+  INVALID_LAST_FOUR: 'accountNumber is the last four digits of the card or bank account number.',
+  INVALID_PAYER_NAME: 'payerName must be 1 to 100 characters.',
+  INVALID_BATCH_ID: 'batchId must be a batch id: a whole number of 1 to 9 digits, such as 17.',
+  INVALID_SEARCH_TYPE: 'transactionSearchTypeId must be Processed, Rejected or Refunds.',
+} as const;
+
+/** Pages of every list, and the bodies of voids and refunds (docs/api.md#voids-refunds-and-settlement). */
+export const listMessages = {
+  EMPTY_PARAMETER: 'This parameter is empty: give it a value, or leave it out.',
+  INVALID_PAGE: 'page must be a whole number from 1 to 1000000.',
+  INVALID_PAGE_SIZE: 'pageSize must be a whole number from 1 to 50.',
+  UNKNOWN_PAGE_PARAMETER: 'This list takes only page and pageSize.',
+  INVALID_REFUND_AMOUNT: 'amount is a number of currency units, more than 0, with at most 2 decimals (e.g. 40.00).',
+  UNKNOWN_REFUND_FIELD: 'A refund takes only amount and sendReceipt.',
+  UNKNOWN_VOID_FIELD: 'A void takes only sendReceipt.',
+} as const;
+
+/** Why a void or a refund was refused, and what to do instead: the message of a `REVERSAL_DECLINED`. */
+export const reversalMessages = {
+  voidOfDeclined: 'This transaction was declined, so there is nothing to void.',
+  refundOfDeclined: 'This transaction was declined, so there is nothing to refund.',
+  previouslyVoided: 'This transaction was already voided.',
+  refundOfVoided: 'This transaction was voided; nothing was charged.',
+  alreadySettled:
+    'This transaction is already settled and can no longer be voided; refund it instead (POST /api/v1/transactions/{id}/refund).',
+  notSettled: 'This transaction is not settled yet; void it instead (POST /api/v1/transactions/{id}/void).',
+  refundOfRefund: 'This transaction is a refund; refund its original transaction instead.',
+  voidOfRefund: 'This transaction is a refund, and a refund cannot be voided.',
+  refundedInFull: 'This transaction is already refunded in full.',
+  exceedsRemaining: 'The refund is more than what is left to refund: {remaining} remains.',
+} as const;
+
+/** The precise reasons of declines that say more than their processor answer. */
+export const declineDetails = {
+  duplicate:
+    'This payment duplicates transaction {id}, approved at {approvedAt} with the same payment method and amount. To charge it again, use another amount or wait until {until}.',
+} as const;
+
+/** What each processor answer means, for the integrator (the payer's words are payer-declines.ts). */
+export const responseMessages = {
+  Success: 'The payment was approved.',
+  GenericDecline: 'The payment was declined by the card issuer.',
+  DoNotHonor: 'The card issuer declined the payment (do not honor).',
+  InvalidAccountNumber: 'The account number is not valid at this bank.',
+  InsufficientFunds: 'The payment was declined: insufficient funds.',
+  DeclineCvvFail: 'The payment was declined: the security code did not match.',
+  ExceedsApprovalAmountLimit: 'The amount exceeds the approval limit of 1,000,000.00.',
+  NoSuchIssuer: 'The card issuer is unknown.',
+  InvalidPaymentType: 'This payment method cannot be used for this operation.',
+  InvalidExpirationDate: 'The expiration date is not valid.',
+  LostOrStolenCard: 'The payment was declined: the card was reported lost or stolen.',
+  ExpiredCard: 'The payment was declined: the card has expired.',
+  HardDuplicateTransaction: 'This payment duplicates an earlier one.',
+  InvalidToken: 'The token does not exist or was deleted.',
+  InvalidAuthorization: 'The authorization cannot be captured.',
+  InvalidRoutingNumber: 'The routing number is not a sandbox bank (use 011000015, 021000021 or 111000025).',
+  SoftDuplicateTransaction: 'This payment may duplicate an earlier one.',
+  CachedPaymentDataExpired: 'The saved payment data has expired.',
+  PaymentMethodBlackListed: 'This payment method is blocked.',
+} as const;
+
+export type ServiceCode = keyof typeof serviceMessages;
+export type SearchCode = keyof typeof searchMessages;
+export type ListCode = keyof typeof listMessages;
+export type ReversalReason = keyof typeof reversalMessages;
+/** The processor's answers (`paymentResponseCode`); wire.ts's `PaymentResponseCode` is held to them. */
+export type ResponseCode = keyof typeof responseMessages;
+
+export const esService = {
+  UNAUTHORIZED: 'Faltan las credenciales o no son válidas.',
+  PUBLIC_KEY_NOT_ALLOWED: 'La clave pública solo puede crear tokens de pago.',
+  SECRET_IN_BROWSER:
+    'Esta operación usa su clave de API y su secreto, que pertenecen a su servidor: una página web ({origin}) no puede llamarla. Un secreto que estuvo en una página está expuesto: rótelo ahora (npm run accounts -- rotate-secret NAME) y haga esta llamada desde su servidor (el SDK de servidor).',
+  IMPERSONATION_NOT_ALLOWED: 'La clave de suplantación no es válida para estas credenciales.',
+  INVALID_IMPERSONATION_KEY:
+    'El encabezado impersonationAccountKey está vacío: envíe la clave de suplantación de un cliente u omita el encabezado.',
+  NOT_FOUND: 'No existe ese punto de acceso: {method} {path}.',
+  SCRIPT_NOT_FOUND: 'No existe ese script.',
+  FRAME_PAGE_NOT_FOUND: 'No existe esa página de marco.',
+  BUNDLES_NOT_BUILT: 'Los paquetes del navegador no están compilados; ejecute `npm run build`.',
+  TOKEN_NOT_FOUND: 'No existe ese token.',
+  MALFORMED_JSON: 'El cuerpo de la solicitud no es JSON válido.',
+  EMPTY_BODY: 'El cuerpo de la solicitud está vacío; envíe un objeto JSON.',
+  UNSUPPORTED_MEDIA_TYPE: 'Envíe el cuerpo de la solicitud como application/json.',
+  PAYLOAD_TOO_LARGE: 'El cuerpo de la solicitud supera los 64 KiB.',
+  INVALID_REQUEST: 'La solicitud no es válida.',
+  INVALID_URL: 'La URL no es válida: su ruta debe ser UTF-8 codificado con porcentajes.',
+  URI_TOO_LONG: 'Una parte de la ruta de la URL tiene más de 100 caracteres.',
+  INVALID_HEADER: 'Un encabezado de la solicitud no es válido (un carácter de control o una línea mal formada).',
+  HEADERS_TOO_LARGE: 'Los encabezados de la solicitud son demasiado grandes.',
+  REQUEST_TIMEOUT: 'La solicitud tardó demasiado en llegar.',
+  INVALID_HOST: 'El encabezado Host no nombra este servicio (configure PUBLIC_URL o ALLOWED_HOSTS).',
+  INVALID_IDEMPOTENCY_KEY: 'El encabezado Idempotency-Key debe tener de 1 a 255 caracteres visibles.',
+  IDEMPOTENCY_KEY_REUSED: 'Esta Idempotency-Key ya se usó con otra solicitud.',
+  IDEMPOTENCY_KEY_IN_USE: 'Una solicitud con esta Idempotency-Key aún está en curso. Vuelva a intentarlo en breve.',
+  TRANSACTION_NOT_FOUND: 'No existe esa transacción.',
+  AUTHORIZATION_NOT_FOUND: 'No existe esa autorización.',
+  BATCH_NOT_FOUND: 'No existe ese lote.',
+  PAYMENT_DECLINED: 'El pago fue rechazado.',
+  REVERSAL_DECLINED: 'La anulación o el reembolso fue rechazado; reversalResponseCode dice por qué.',
+  INVALID_TOKEN: 'El token no existe o fue eliminado.',
+  INVALID_AUTHORIZATION: 'La autorización no se puede capturar.',
+  INVALID_PAYMENT_TYPE: 'Este medio de pago no se puede usar para esta operación.',
+  NOT_READY: 'El servicio no puede conectarse a su base de datos, o la base de datos aún no está migrada.',
+  INTERNAL_ERROR: 'Algo falló de nuestro lado. El identificador de la solicitud nos ayuda a encontrarlo.',
+} as const satisfies Record<ServiceCode, string>;
+
+export const esSearch = {
+  UNKNOWN_SEARCH_PARAMETER:
+    'Este no es un parámetro de búsqueda; son beginDate, endDate, minAmount, maxAmount, accountNumber, payerName, batchId, transactionSearchTypeId, page y pageSize.',
+  REPEATED_SEARCH_PARAMETER: 'Dé cada parámetro de búsqueda como máximo una vez.',
+  INVALID_DATE: 'Una fecha es AAAA-MM-DD, o una fecha y hora como 2026-11-22T15:30:00Z (sin desfase, UTC).',
+  INVALID_DATE_RANGE: 'beginDate debe ser anterior a endDate.',
+  INVALID_AMOUNT_FILTER:
+    'Un importe va en unidades de moneda con 2 decimales como máximo, de 0.00 a 10,000,000.00 (p. ej. 25.00).',
+  INVALID_AMOUNT_RANGE: 'minAmount no debe ser mayor que maxAmount.',
+  INVALID_LAST_FOUR: 'accountNumber son los últimos cuatro dígitos del número de tarjeta o de cuenta bancaria.',
+  INVALID_PAYER_NAME: 'payerName debe tener de 1 a 100 caracteres.',
+  INVALID_BATCH_ID: 'batchId debe ser el identificador de un lote: un número entero de 1 a 9 dígitos, como 17.',
+  INVALID_SEARCH_TYPE: 'transactionSearchTypeId debe ser Processed, Rejected o Refunds.',
+} as const satisfies Record<SearchCode, string>;
+
+export const esList = {
+  EMPTY_PARAMETER: 'Este parámetro está vacío: dele un valor u omítalo.',
+  INVALID_PAGE: 'page debe ser un número entero de 1 a 1000000.',
+  INVALID_PAGE_SIZE: 'pageSize debe ser un número entero de 1 a 50.',
+  UNKNOWN_PAGE_PARAMETER: 'Esta lista solo acepta page y pageSize.',
+  INVALID_REFUND_AMOUNT:
+    'amount es un número de unidades de moneda, mayor que 0, con 2 decimales como máximo (p. ej. 40.00).',
+  UNKNOWN_REFUND_FIELD: 'Un reembolso solo acepta amount y sendReceipt.',
+  UNKNOWN_VOID_FIELD: 'Una anulación solo acepta sendReceipt.',
+} as const satisfies Record<ListCode, string>;
+
+export const esReversal = {
+  voidOfDeclined: 'Esta transacción fue rechazada, así que no hay nada que anular.',
+  refundOfDeclined: 'Esta transacción fue rechazada, así que no hay nada que reembolsar.',
+  previouslyVoided: 'Esta transacción ya fue anulada.',
+  refundOfVoided: 'Esta transacción fue anulada; no se cobró nada.',
+  alreadySettled:
+    'Esta transacción ya está liquidada y ya no se puede anular; reembólsela (POST /api/v1/transactions/{id}/refund).',
+  notSettled: 'Esta transacción aún no está liquidada; anúlela (POST /api/v1/transactions/{id}/void).',
+  refundOfRefund: 'Esta transacción es un reembolso; reembolse su transacción original.',
+  voidOfRefund: 'Esta transacción es un reembolso, y un reembolso no se puede anular.',
+  refundedInFull: 'Esta transacción ya está reembolsada por completo.',
+  exceedsRemaining: 'El reembolso es mayor que lo que queda por reembolsar: quedan {remaining}.',
+} as const satisfies Record<ReversalReason, string>;
+
+export const esDeclineDetails = {
+  duplicate:
+    'Este pago duplica la transacción {id}, aprobada el {approvedAt} con el mismo medio de pago e importe. Para cobrarlo de nuevo, use otro importe o espere hasta {until}.',
+} as const satisfies Record<keyof typeof declineDetails, string>;
+
+export const esResponse = {
+  Success: 'El pago fue aprobado.',
+  GenericDecline: 'El emisor de la tarjeta rechazó el pago.',
+  DoNotHonor: 'El emisor de la tarjeta rechazó el pago (no aceptar).',
+  InvalidAccountNumber: 'El número de cuenta no es válido en este banco.',
+  InsufficientFunds: 'El pago fue rechazado: fondos insuficientes.',
+  DeclineCvvFail: 'El pago fue rechazado: el código de seguridad no coincidió.',
+  ExceedsApprovalAmountLimit: 'El importe supera el límite de aprobación de 1,000,000.00.',
+  NoSuchIssuer: 'El emisor de la tarjeta es desconocido.',
+  InvalidPaymentType: 'Este medio de pago no se puede usar para esta operación.',
+  InvalidExpirationDate: 'La fecha de vencimiento no es válida.',
+  LostOrStolenCard: 'El pago fue rechazado: la tarjeta fue denunciada como perdida o robada.',
+  ExpiredCard: 'El pago fue rechazado: la tarjeta está vencida.',
+  HardDuplicateTransaction: 'Este pago duplica uno anterior.',
+  InvalidToken: 'El token no existe o fue eliminado.',
+  InvalidAuthorization: 'La autorización no se puede capturar.',
+  InvalidRoutingNumber: 'El número de ruta no es un banco del sandbox (use 011000015, 021000021 o 111000025).',
+  SoftDuplicateTransaction: 'Este pago puede duplicar uno anterior.',
+  CachedPaymentDataExpired: 'Los datos de pago guardados vencieron.',
+  PaymentMethodBlackListed: 'Este medio de pago está bloqueado.',
+} as const satisfies Record<ResponseCode, string>;
