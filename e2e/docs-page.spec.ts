@@ -1,5 +1,5 @@
 /**
- * The docs page under its Content-Security-Policy (security-headers.ts): Swagger UI renders and
+ * The docs page under its Content-Security-Policy (src/service/http/security-headers.ts): Swagger UI renders and
  * "Try it out" sends a request, and the browser reports no CSP violation doing either.
  */
 import { expect, test } from './fixtures.js';

@@ -18,7 +18,7 @@ beforeAll(async () => {
   service = await startTestService();
   apiUrl = await service.app.listen({ port: 0, host: '127.0.0.1' });
   // The tests charge the same test card the same amounts on purpose, by new tokens: off here,
-  // duplicate protection has its own tests (service/routes/duplicates.test.ts).
+  // duplicate protection has its own tests (src/service/http/routes/duplicates.test.ts).
   await service.sql.query('UPDATE accounts SET duplicate_window_minutes = 0');
   const { apiKey: key, apiSecret } = service.accounts.springfield;
   springfield = new PaytokenClient({

@@ -59,7 +59,7 @@ const REDACT = [
 ];
 
 /**
- * The request line as Fastify writes it, but with the query's values left out (logged-url.ts): a
+ * The request line as Fastify writes it, but with the query's values left out (http/logged-url.ts): a
  * search's payer name or last four, the frame page's impersonation key.
  */
 const requestLine = (request: FastifyRequest) => ({
@@ -165,7 +165,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 }
 
 /**
- * Request ids: 96 random bits each, from the pooled generator (random.ts, about 0.3 µs an id). Not a
+ * Request ids: 96 random bits each, from the pooled generator (vault/random.ts, about 0.3 µs an id). Not a
  * prefix and a counter: every answer carries its id, and a counter would tell each tenant how many
  * requests all others made in between (docs/decisions/0001-transaction-and-batch-ids.md).
  */

@@ -1,7 +1,7 @@
 /**
  * What processes starting together on one data directory race for: its lock (data-dir.ts), of which
  * exactly one of two calling it in the same instant is the owner, whether it was free or left by a
- * killed process; and its generated vault key (vault-key.ts), which both must end up sharing.
+ * killed process; and its generated vault key (vault/vault-key.ts), which both must end up sharing.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
