@@ -10,8 +10,19 @@ export const ACCOUNT_TYPES = ['PersonalChecking', 'PersonalSavings', 'CorporateC
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
 
 /** The payment method of a token or transaction: ACH or a card brand. */
-export type CardBrand = 'Visa' | 'MasterCard' | 'Discover' | 'AmericanExpress' | 'Jcb' | 'DinersClub' | 'UnionPay';
-export type TransactionType = 'Ach' | CardBrand;
+export const CARD_BRANDS = [
+  'Visa',
+  'MasterCard',
+  'Discover',
+  'AmericanExpress',
+  'Jcb',
+  'DinersClub',
+  'UnionPay',
+] as const;
+export type CardBrand = (typeof CARD_BRANDS)[number];
+/** A token's or a transaction's `transactionType`: a card brand, or `Ach` for a bank account. */
+export const TRANSACTION_TYPES = ['Ach', ...CARD_BRANDS] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
 /** Card details (docs/api.md#card-details). `month` is `"01"`..`"12"` or 1..12; `year` has four digits. */
 export interface CreditCardInformation {
@@ -90,14 +101,16 @@ export interface ErrorBody {
 }
 
 /** Why a void or a refund was refused (docs/api.md#voids-refunds-and-settlement). */
-export type ReversalResponseCode =
-  | 'PreviouslyVoided'
-  | 'AlreadySettled'
-  | 'PreviouslyRejected'
-  | 'NotSettled'
-  | 'AmountExceedsRemaining'
-  | 'NotRefundable'
-  | 'CannotBeVoided';
+export const REVERSAL_RESPONSE_CODES = [
+  'PreviouslyVoided',
+  'AlreadySettled',
+  'PreviouslyRejected',
+  'NotSettled',
+  'AmountExceedsRemaining',
+  'NotRefundable',
+  'CannotBeVoided',
+] as const;
+export type ReversalResponseCode = (typeof REVERSAL_RESPONSE_CODES)[number];
 
 /** A closed settlement batch (docs/api.md#voids-refunds-and-settlement): debits are payments, credits refunds. */
 export interface BatchResponse {
@@ -144,11 +157,16 @@ export interface TransactionRequest {
 }
 
 /** Which of the spec's payer-fee modes applied (docs/fees.md#payer-fee-modes). */
-export type PayerFeeMode = 'Included' | 'Custom' | 'ServiceCalculated';
+export const PAYER_FEE_MODES = ['Included', 'Custom', 'ServiceCalculated'] as const;
+export type PayerFeeMode = (typeof PAYER_FEE_MODES)[number];
+
+/** What happened to a transaction, in its `events`. */
+export const TRANSACTION_EVENT_TYPES = ['Sale', 'Authorize', 'Capture', 'Void', 'Refund', 'Settle'] as const;
+export type TransactionEventType = (typeof TRANSACTION_EVENT_TYPES)[number];
 
 export interface TransactionEvent {
   eventDate: string;
-  eventType: 'Sale' | 'Authorize' | 'Capture' | 'Void' | 'Refund' | 'Settle';
+  eventType: TransactionEventType;
   comments: string | null;
 }
 
@@ -182,8 +200,16 @@ export interface TransactionResponse {
 }
 
 /** Where a transaction is in its life (docs/api.md#voids-refunds-and-settlement). */
-export type TransactionStatus =
-  'Authorized' | 'Captured' | 'Settled' | 'Voided' | 'Refunded' | 'PartiallyRefunded' | 'Declined';
+export const TRANSACTION_STATUSES = [
+  'Authorized',
+  'Captured',
+  'Settled',
+  'Voided',
+  'Refunded',
+  'PartiallyRefunded',
+  'Declined',
+] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 /** `POST /api/v1/transactions/authorize` (docs/api.md#authorizations). */
 export interface AuthorizationRequest {

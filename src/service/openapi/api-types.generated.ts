@@ -268,7 +268,27 @@ export interface components {
       message: string;
       /** @description Declines only: what to show the payer (ours). `message` is the precise reason, for the merchant; a card reported lost or stolen, a pick-up, fraud or do-not-honor read here as a plain decline. */
       payerMessage?: string;
-      paymentResponseCode?: string;
+      /** @enum {string} */
+      paymentResponseCode?:
+        | 'Success'
+        | 'GenericDecline'
+        | 'DoNotHonor'
+        | 'InvalidAccountNumber'
+        | 'InsufficientFunds'
+        | 'DeclineCvvFail'
+        | 'ExceedsApprovalAmountLimit'
+        | 'NoSuchIssuer'
+        | 'InvalidPaymentType'
+        | 'InvalidExpirationDate'
+        | 'LostOrStolenCard'
+        | 'ExpiredCard'
+        | 'HardDuplicateTransaction'
+        | 'InvalidToken'
+        | 'InvalidAuthorization'
+        | 'InvalidRoutingNumber'
+        | 'SoftDuplicateTransaction'
+        | 'CachedPaymentDataExpired'
+        | 'PaymentMethodBlackListed';
       requestId?: string;
       /**
        * @description Why a void or a refund was refused (docs/api.md#voids-refunds-and-settlement). PreviouslyVoided, AlreadySettled, PreviouslyRejected and CannotBeVoided are the values of the API we follow; NotSettled, AmountExceedsRemaining and NotRefundable are ours (it answers GenericDecline there).
@@ -447,15 +467,47 @@ export interface operations {
               payerFee: number;
               /** @enum {string|null} */
               payerFeeMode: 'Included' | 'Custom' | 'ServiceCalculated' | null;
-              paymentResponseCode: string;
+              /** @enum {string} */
+              paymentResponseCode:
+                | 'Success'
+                | 'GenericDecline'
+                | 'DoNotHonor'
+                | 'InvalidAccountNumber'
+                | 'InsufficientFunds'
+                | 'DeclineCvvFail'
+                | 'ExceedsApprovalAmountLimit'
+                | 'NoSuchIssuer'
+                | 'InvalidPaymentType'
+                | 'InvalidExpirationDate'
+                | 'LostOrStolenCard'
+                | 'ExpiredCard'
+                | 'HardDuplicateTransaction'
+                | 'InvalidToken'
+                | 'InvalidAuthorization'
+                | 'InvalidRoutingNumber'
+                | 'SoftDuplicateTransaction'
+                | 'CachedPaymentDataExpired'
+                | 'PaymentMethodBlackListed';
               publicId: string;
               /**
                * @description Derived from the transaction and its reversals (docs/api.md#voids-refunds-and-settlement).
                * @enum {string}
                */
               status: 'Authorized' | 'Captured' | 'Settled' | 'Voided' | 'Refunded' | 'PartiallyRefunded' | 'Declined';
-              /** @description Ach or a card brand; null when the token was unknown. */
-              transactionType: string | null;
+              /**
+               * @description Ach or a card brand; null when the token was unknown.
+               * @enum {string|null}
+               */
+              transactionType:
+                | 'Ach'
+                | 'Visa'
+                | 'MasterCard'
+                | 'Discover'
+                | 'AmericanExpress'
+                | 'Jcb'
+                | 'DinersClub'
+                | 'UnionPay'
+                | null;
               /** @description Mode C only. */
               warnings?: string[];
             }[];
@@ -1342,15 +1394,47 @@ export interface operations {
               payerFee: number;
               /** @enum {string|null} */
               payerFeeMode: 'Included' | 'Custom' | 'ServiceCalculated' | null;
-              paymentResponseCode: string;
+              /** @enum {string} */
+              paymentResponseCode:
+                | 'Success'
+                | 'GenericDecline'
+                | 'DoNotHonor'
+                | 'InvalidAccountNumber'
+                | 'InsufficientFunds'
+                | 'DeclineCvvFail'
+                | 'ExceedsApprovalAmountLimit'
+                | 'NoSuchIssuer'
+                | 'InvalidPaymentType'
+                | 'InvalidExpirationDate'
+                | 'LostOrStolenCard'
+                | 'ExpiredCard'
+                | 'HardDuplicateTransaction'
+                | 'InvalidToken'
+                | 'InvalidAuthorization'
+                | 'InvalidRoutingNumber'
+                | 'SoftDuplicateTransaction'
+                | 'CachedPaymentDataExpired'
+                | 'PaymentMethodBlackListed';
               publicId: string;
               /**
                * @description Derived from the transaction and its reversals (docs/api.md#voids-refunds-and-settlement).
                * @enum {string}
                */
               status: 'Authorized' | 'Captured' | 'Settled' | 'Voided' | 'Refunded' | 'PartiallyRefunded' | 'Declined';
-              /** @description Ach or a card brand; null when the token was unknown. */
-              transactionType: string | null;
+              /**
+               * @description Ach or a card brand; null when the token was unknown.
+               * @enum {string|null}
+               */
+              transactionType:
+                | 'Ach'
+                | 'Visa'
+                | 'MasterCard'
+                | 'Discover'
+                | 'AmericanExpress'
+                | 'Jcb'
+                | 'DinersClub'
+                | 'UnionPay'
+                | null;
               /** @description Mode C only. */
               warnings?: string[];
             }[];
@@ -1549,15 +1633,39 @@ export interface operations {
             payerFee: number;
             /** @enum {string|null} */
             payerFeeMode: 'Included' | 'Custom' | 'ServiceCalculated' | null;
-            paymentResponseCode: string;
+            /** @enum {string} */
+            paymentResponseCode:
+              | 'Success'
+              | 'GenericDecline'
+              | 'DoNotHonor'
+              | 'InvalidAccountNumber'
+              | 'InsufficientFunds'
+              | 'DeclineCvvFail'
+              | 'ExceedsApprovalAmountLimit'
+              | 'NoSuchIssuer'
+              | 'InvalidPaymentType'
+              | 'InvalidExpirationDate'
+              | 'LostOrStolenCard'
+              | 'ExpiredCard'
+              | 'HardDuplicateTransaction'
+              | 'InvalidToken'
+              | 'InvalidAuthorization'
+              | 'InvalidRoutingNumber'
+              | 'SoftDuplicateTransaction'
+              | 'CachedPaymentDataExpired'
+              | 'PaymentMethodBlackListed';
             publicId: string;
             /**
              * @description Derived from the transaction and its reversals (docs/api.md#voids-refunds-and-settlement).
              * @enum {string}
              */
             status: 'Authorized' | 'Captured' | 'Settled' | 'Voided' | 'Refunded' | 'PartiallyRefunded' | 'Declined';
-            /** @description Ach or a card brand; null when the token was unknown. */
-            transactionType: string | null;
+            /**
+             * @description Ach or a card brand; null when the token was unknown.
+             * @enum {string|null}
+             */
+            transactionType:
+              'Ach' | 'Visa' | 'MasterCard' | 'Discover' | 'AmericanExpress' | 'Jcb' | 'DinersClub' | 'UnionPay' | null;
             /** @description Mode C only. */
             warnings?: string[];
           };
@@ -1709,15 +1817,39 @@ export interface operations {
             payerFee: number;
             /** @enum {string|null} */
             payerFeeMode: 'Included' | 'Custom' | 'ServiceCalculated' | null;
-            paymentResponseCode: string;
+            /** @enum {string} */
+            paymentResponseCode:
+              | 'Success'
+              | 'GenericDecline'
+              | 'DoNotHonor'
+              | 'InvalidAccountNumber'
+              | 'InsufficientFunds'
+              | 'DeclineCvvFail'
+              | 'ExceedsApprovalAmountLimit'
+              | 'NoSuchIssuer'
+              | 'InvalidPaymentType'
+              | 'InvalidExpirationDate'
+              | 'LostOrStolenCard'
+              | 'ExpiredCard'
+              | 'HardDuplicateTransaction'
+              | 'InvalidToken'
+              | 'InvalidAuthorization'
+              | 'InvalidRoutingNumber'
+              | 'SoftDuplicateTransaction'
+              | 'CachedPaymentDataExpired'
+              | 'PaymentMethodBlackListed';
             publicId: string;
             /**
              * @description Derived from the transaction and its reversals (docs/api.md#voids-refunds-and-settlement).
              * @enum {string}
              */
             status: 'Authorized' | 'Captured' | 'Settled' | 'Voided' | 'Refunded' | 'PartiallyRefunded' | 'Declined';
-            /** @description Ach or a card brand; null when the token was unknown. */
-            transactionType: string | null;
+            /**
+             * @description Ach or a card brand; null when the token was unknown.
+             * @enum {string|null}
+             */
+            transactionType:
+              'Ach' | 'Visa' | 'MasterCard' | 'Discover' | 'AmericanExpress' | 'Jcb' | 'DinersClub' | 'UnionPay' | null;
             /** @description Mode C only. */
             warnings?: string[];
           };
@@ -1870,15 +2002,39 @@ export interface operations {
             payerFee: number;
             /** @enum {string|null} */
             payerFeeMode: 'Included' | 'Custom' | 'ServiceCalculated' | null;
-            paymentResponseCode: string;
+            /** @enum {string} */
+            paymentResponseCode:
+              | 'Success'
+              | 'GenericDecline'
+              | 'DoNotHonor'
+              | 'InvalidAccountNumber'
+              | 'InsufficientFunds'
+              | 'DeclineCvvFail'
+              | 'ExceedsApprovalAmountLimit'
+              | 'NoSuchIssuer'
+              | 'InvalidPaymentType'
+              | 'InvalidExpirationDate'
+              | 'LostOrStolenCard'
+              | 'ExpiredCard'
+              | 'HardDuplicateTransaction'
+              | 'InvalidToken'
+              | 'InvalidAuthorization'
+              | 'InvalidRoutingNumber'
+              | 'SoftDuplicateTransaction'
+              | 'CachedPaymentDataExpired'
+              | 'PaymentMethodBlackListed';
             publicId: string;
             /**
              * @description Derived from the transaction and its reversals (docs/api.md#voids-refunds-and-settlement).
              * @enum {string}
              */
             status: 'Authorized' | 'Captured' | 'Settled' | 'Voided' | 'Refunded' | 'PartiallyRefunded' | 'Declined';
-            /** @description Ach or a card brand; null when the token was unknown. */
-            transactionType: string | null;
+            /**
+             * @description Ach or a card brand; null when the token was unknown.
+             * @enum {string|null}
+             */
+            transactionType:
+              'Ach' | 'Visa' | 'MasterCard' | 'Discover' | 'AmericanExpress' | 'Jcb' | 'DinersClub' | 'UnionPay' | null;
             /** @description Mode C only. */
             warnings?: string[];
           };
@@ -2065,15 +2221,39 @@ export interface operations {
             payerFee: number;
             /** @enum {string|null} */
             payerFeeMode: 'Included' | 'Custom' | 'ServiceCalculated' | null;
-            paymentResponseCode: string;
+            /** @enum {string} */
+            paymentResponseCode:
+              | 'Success'
+              | 'GenericDecline'
+              | 'DoNotHonor'
+              | 'InvalidAccountNumber'
+              | 'InsufficientFunds'
+              | 'DeclineCvvFail'
+              | 'ExceedsApprovalAmountLimit'
+              | 'NoSuchIssuer'
+              | 'InvalidPaymentType'
+              | 'InvalidExpirationDate'
+              | 'LostOrStolenCard'
+              | 'ExpiredCard'
+              | 'HardDuplicateTransaction'
+              | 'InvalidToken'
+              | 'InvalidAuthorization'
+              | 'InvalidRoutingNumber'
+              | 'SoftDuplicateTransaction'
+              | 'CachedPaymentDataExpired'
+              | 'PaymentMethodBlackListed';
             publicId: string;
             /**
              * @description Derived from the transaction and its reversals (docs/api.md#voids-refunds-and-settlement).
              * @enum {string}
              */
             status: 'Authorized' | 'Captured' | 'Settled' | 'Voided' | 'Refunded' | 'PartiallyRefunded' | 'Declined';
-            /** @description Ach or a card brand; null when the token was unknown. */
-            transactionType: string | null;
+            /**
+             * @description Ach or a card brand; null when the token was unknown.
+             * @enum {string|null}
+             */
+            transactionType:
+              'Ach' | 'Visa' | 'MasterCard' | 'Discover' | 'AmericanExpress' | 'Jcb' | 'DinersClub' | 'UnionPay' | null;
             /** @description Mode C only. */
             warnings?: string[];
           };

@@ -6,9 +6,18 @@
 import { ID_PATTERNS } from '../../../shared/validators/ids.js';
 import { POSTAL_CODE_PATTERN } from '../../../shared/validators/postal-code.js';
 import { DIGIT_SEPARATORS, WHITE_SPACE } from '../../../shared/validators/verification.js';
-import { ACCOUNT_TYPES } from '../../../shared/wire.js';
+import { responseMessages } from '../../../shared/messages/service.js';
+import {
+  ACCOUNT_TYPES,
+  PAYER_FEE_MODES,
+  REVERSAL_RESPONSE_CODES,
+  TRANSACTION_EVENT_TYPES,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+} from '../../../shared/wire.js';
 
-const TRANSACTION_TYPES = ['Ach', 'Visa', 'MasterCard', 'Discover', 'AmericanExpress', 'Jcb', 'DinersClub', 'UnionPay'];
+/** The processor's answers: the codes of their messages (src/shared/messages/service.ts). */
+const PAYMENT_RESPONSE_CODES = Object.keys(responseMessages);
 
 /** Ids as the service spells them, one spelling each (src/shared/validators/ids.ts). */
 const TOKEN_ID = ID_PATTERNS.token;
@@ -53,7 +62,7 @@ export const errorSchema = {
     errors: { type: 'array', items: fieldErrorSchema },
     requestId: { type: 'string' },
     id: { type: 'integer' },
-    paymentResponseCode: { type: 'string' },
+    paymentResponseCode: { type: 'string', enum: PAYMENT_RESPONSE_CODES },
     payerMessage: {
       type: 'string',
       description:
@@ -61,15 +70,7 @@ export const errorSchema = {
     },
     reversalResponseCode: {
       type: 'string',
-      enum: [
-        'PreviouslyVoided',
-        'AlreadySettled',
-        'PreviouslyRejected',
-        'NotSettled',
-        'AmountExceedsRemaining',
-        'NotRefundable',
-        'CannotBeVoided',
-      ],
+      enum: [...REVERSAL_RESPONSE_CODES],
       description:
         'Why a void or a refund was refused (docs/api.md#voids-refunds-and-settlement). PreviouslyVoided, AlreadySettled, PreviouslyRejected and CannotBeVoided are the values of the API we follow; NotSettled, AmountExceedsRemaining and NotRefundable are ours (it answers GenericDecline there).',
     },
@@ -189,7 +190,7 @@ export const tokenSchema = {
     attributeValues: attributeValueListSchema,
     transactionType: {
       type: 'string',
-      enum: TRANSACTION_TYPES,
+      enum: [...TRANSACTION_TYPES],
       description:
         'The payment method: Ach or a card brand, as the API we follow names them. DinersClub and UnionPay are ours; its PaperCheck and LockboxCheck never occur here.',
     },
@@ -383,24 +384,28 @@ export const transactionSchema = {
     publicId: { type: 'string', pattern: PUBLIC_TRANSACTION_ID },
     payer: { type: 'string' },
     emailAddress: { type: ['string', 'null'], format: 'email' },
-    transactionType: { type: ['string', 'null'], description: 'Ach or a card brand; null when the token was unknown.' },
+    transactionType: {
+      type: ['string', 'null'],
+      enum: [...TRANSACTION_TYPES, null],
+      description: 'Ach or a card brand; null when the token was unknown.',
+    },
     amount: signedAmount('What the payer is charged; on a refund, minus what the payer gets back; 0 once voided.'),
     payerFee: amount('The payer fee, part of amount.'),
     fee: amount("The service's fee."),
     netAmount: signedAmount('What the agency is funded; on a refund, minus the amount (the agency bears it).'),
     initiatingPartyFee: amount('The initiating party’s fee, part of amount.'),
-    payerFeeMode: { type: ['string', 'null'], enum: ['Included', 'Custom', 'ServiceCalculated', null] },
+    payerFeeMode: { type: ['string', 'null'], enum: [...PAYER_FEE_MODES, null] },
     maskedAccountNumber: { type: ['string', 'null'], pattern: MASKED },
     comments: { type: ['string', 'null'] },
     attributeValues: attributeValueListSchema,
-    paymentResponseCode: { type: 'string' },
+    paymentResponseCode: { type: 'string', enum: PAYMENT_RESPONSE_CODES },
     events: {
       type: 'array',
       items: {
         type: 'object',
         properties: {
           eventDate: { type: 'string', format: 'date-time' },
-          eventType: { type: 'string', enum: ['Sale', 'Authorize', 'Capture', 'Void', 'Refund', 'Settle'] },
+          eventType: { type: 'string', enum: [...TRANSACTION_EVENT_TYPES] },
           comments: { type: ['string', 'null'] },
         },
         required: ['eventDate', 'eventType', 'comments'],
@@ -409,7 +414,7 @@ export const transactionSchema = {
     created: { type: 'string', format: 'date-time' },
     status: {
       type: 'string',
-      enum: ['Authorized', 'Captured', 'Settled', 'Voided', 'Refunded', 'PartiallyRefunded', 'Declined'],
+      enum: [...TRANSACTION_STATUSES],
       description: 'Derived from the transaction and its reversals (docs/api.md#voids-refunds-and-settlement).',
     },
     batchId: { type: ['integer', 'null'], description: 'The settlement batch, once settled.' },
