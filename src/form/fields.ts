@@ -35,6 +35,16 @@ export interface FieldSpec {
   optional?: true;
 }
 
+/**
+ * The methods a form offers, from its `methods` attribute: `card`, `ach`, or both (the default),
+ * separated by a space or a comma.
+ * @example methodsOf('ach, card') // ['ach', 'card']
+ */
+export function methodsOf(attribute = 'card ach'): Method[] {
+  const listed = attribute.split(/[\s,]+/).filter((m): m is Method => m === 'card' || m === 'ach');
+  return listed.length ? [...new Set(listed)] : ['card', 'ach'];
+}
+
 /** The expiry input's digits (or its text): "1230" or "12/30" → month "12", year "2030". */
 export function parseExpiry(text = ''): { month: string; year: string } {
   const digits = text.replace(/\D/g, '');

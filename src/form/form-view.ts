@@ -1,9 +1,9 @@
-/** How `<paytoken-form>` shows its tabs, a field and its money summary (paytoken-form.component.ts lays them out). */
+/** How `<paytoken-form>` shows its tabs, panels, fields, money summary and Pay button (paytoken-form.component.ts lays them out). */
 import { html, nothing, type TemplateResult } from 'lit';
 import { ACCOUNT_TYPES, type CardBrand } from '../shared/wire.js';
 import type { FieldStateController } from './controllers/field-state-controller.js';
 import type { LanguageController } from './controllers/language-controller.js';
-import type { FieldName, FieldSpec, Method } from './fields.js';
+import { FIELDS, type FieldName, type FieldSpec, type Method } from './fields.js';
 import { formatMoney, type MoneySummary } from './money-summary.js';
 
 export const BRAND_NAMES: Record<CardBrand, string> = {
@@ -76,14 +76,19 @@ export function renderField(
   </div>`;
 }
 
-/** One tab per method; the arrow keys move between them (`handleKey`). */
+/** One tab per method; the arrow keys move between them (and `select` the one they reach with focus). */
 export function renderTabs(
   methods: Method[],
   chosen: Method,
   language: LanguageController,
-  select: (method: Method) => void,
-  handleKey: (event: KeyboardEvent) => void,
+  select: (method: Method, focus?: boolean) => void,
 ): TemplateResult {
+  const handleKey = (event: KeyboardEvent) => {
+    const step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: 1, ArrowUp: -1 }[event.key];
+    if (!step) return;
+    event.preventDefault();
+    select(methods[(methods.indexOf(chosen) + step + methods.length) % methods.length] as Method, true);
+  };
   return html`<div class="tabs" part="tabs" role="tablist" aria-label=${language.t('methods')} @keydown=${handleKey}>
     ${methods.map(
       (method) =>
@@ -102,4 +107,50 @@ export function renderTabs(
         </button>`,
     )}
   </div>`;
+}
+
+/** A panel per method, only the chosen one shown; a panel's fields are rendered once it was chosen (`rendered`). */
+export function renderPanels(
+  methods: Method[],
+  chosen: Method,
+  rendered: Set<Method>,
+  field: (spec: FieldSpec) => TemplateResult,
+): TemplateResult[] {
+  const tabs = methods.length > 1;
+  return methods.map(
+    (method) =>
+      html`<div
+        class="panel"
+        id="panel-${method}"
+        role=${tabs ? 'tabpanel' : nothing}
+        aria-labelledby=${tabs ? `tab-${method}` : nothing}
+        ?hidden=${method !== chosen}
+      >
+        ${rendered.has(method) ? FIELDS.filter((spec) => spec.method === method).map(field) : nothing}
+      </div>`,
+  );
+}
+
+/** The Pay button: "Pay $103.25" with an amount, "Processing…" while a token is on its way. */
+export function renderPay(
+  pending: boolean,
+  money: MoneySummary | null,
+  language: LanguageController,
+  pay: () => void,
+): TemplateResult {
+  const label = pending
+    ? language.t('processing')
+    : money
+      ? language.t('payAmount', { amount: formatMoney(money.total, language.language) })
+      : language.t('pay');
+  return html`<button
+    part="button"
+    class="pay"
+    type="button"
+    ?disabled=${pending}
+    aria-busy=${pending ? 'true' : 'false'}
+    @click=${pay}
+  >
+    ${label}
+  </button>`;
 }

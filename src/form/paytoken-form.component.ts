@@ -8,10 +8,9 @@ import { LanguageController } from './controllers/language-controller.js';
 import type { FormEngine } from './engine/engine.js';
 import { engineFailure } from './engine/engine-failure.js';
 import { PaytokenErrorEvent, PaytokenTokenEvent } from './events.js';
-import { FIELDS, toTokenRequest, type FieldSpec, type Method } from './fields.js';
-import { BRAND_NAMES, renderField, renderSummary, renderTabs } from './form-view.js';
-import type { Label } from './labels.js';
-import { formatMoney, moneySummary } from './money-summary.js';
+import { methodsOf, type FieldSpec, type Method } from './fields.js';
+import { BRAND_NAMES, renderField, renderPanels, renderPay, renderSummary, renderTabs } from './form-view.js';
+import { moneySummary } from './money-summary.js';
 import { formStyles } from './styles.js';
 
 /**
@@ -79,7 +78,7 @@ export class PaytokenForm extends LitElement {
   readonly #association: FormAssociationController = new FormAssociationController(
     this,
     () => this.#fields.problem(),
-    () => this.#engine.use((engine) => this.#showInvalid(engine, this.#fields.invalid(engine))),
+    () => this.#engine.use((engine) => (this.alert = this.#fields.show(engine, this.#fields.invalid(engine)).summary)),
   );
 
   constructor() {
@@ -95,8 +94,7 @@ export class PaytokenForm extends LitElement {
   }
 
   get availableMethods(): Method[] {
-    const listed = (this.methods ?? 'card ach').split(/[\s,]+/).filter((m): m is Method => m === 'card' || m === 'ach');
-    return listed.length ? [...new Set(listed)] : ['card', 'ach'];
+    return methodsOf(this.methods);
   }
 
   /** As an input's: whether the fields are valid (or a token stands for them); fires `invalid` if not. */
@@ -115,10 +113,6 @@ export class PaytokenForm extends LitElement {
 
   get validationMessage(): string {
     return this.#association.internals.validationMessage;
-  }
-
-  get willValidate(): boolean {
-    return this.#association.internals.willValidate;
   }
 
   /**
@@ -146,14 +140,16 @@ export class PaytokenForm extends LitElement {
     this.#fields.check(engine);
     const invalid = this.#fields.invalid(engine);
     if (invalid.length) {
-      const result = engine.fieldFailure(this.#showInvalid(engine, invalid));
+      const { errors, summary } = this.#fields.show(engine, invalid);
+      this.alert = summary;
+      const result = engine.fieldFailure(errors);
       void this.updateComplete.then(() => this.#focus(invalid[0]?.name));
       this.dispatchEvent(new PaytokenErrorEvent(result.errorMessage, result.code, result.errors));
       return result;
     }
     this.pending = true;
     this.alert = '';
-    const request = toTokenRequest(this.method, this.#fields.values, this);
+    const request = engine.toTokenRequest(this.method, this.#fields.values, this);
     const { publicKey, apiUrl, impersonationAccountKey } = this;
     return engine.createToken(request, resolveConfig({ publicKey, apiUrl, impersonationAccountKey })).then(
       (result) => (result.success ? this.#succeed(result.id) : this.#fail(result)),
@@ -172,14 +168,8 @@ export class PaytokenForm extends LitElement {
   }
 
   /** Resolves once the form is rendered in its language, so a Spanish form's first one waits for Spanish. */
-  protected override async getUpdateComplete(): Promise<boolean> {
-    let complete = await super.getUpdateComplete();
-    while (this.#language.waiting) {
-      await this.#language.loaded();
-      this.requestUpdate();
-      complete = await super.getUpdateComplete();
-    }
-    return complete;
+  protected override getUpdateComplete(): Promise<boolean> {
+    return this.#language.rendered(() => super.getUpdateComplete());
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -210,15 +200,9 @@ export class PaytokenForm extends LitElement {
     if (this.availableMethods.includes(state as Method)) this.method = state as Method;
   }
 
-  #focus(name?: string): void {
-    this.renderRoot.querySelector<HTMLElement>(`[name="${name}"]`)?.focus();
-  }
-
-  /** Shows every problem of `invalid` with a summary above the button; returns them for the result. */
-  #showInvalid(engine: FormEngine, invalid: FieldSpec[]) {
-    const errors = this.#fields.show(engine, invalid);
-    this.alert = this.#fields.summary(errors.length);
-    return errors;
+  /** Focus on a field (its id is its name) or a tab. */
+  #focus(id?: string): void {
+    this.renderRoot.querySelector<HTMLElement>(`#${id}`)?.focus();
   }
 
   #succeed(id: string): TokenResult {
@@ -235,69 +219,30 @@ export class PaytokenForm extends LitElement {
     return result;
   }
 
-  #selectMethod(method: Method, focus = false): void {
+  #selectMethod(method: Method, focus?: boolean): void {
     this.method = method;
     this.alert = '';
-    if (focus)
-      void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(`#tab-${method}`)?.focus());
+    if (focus) void this.updateComplete.then(() => this.#focus(`tab-${method}`));
   }
-
-  readonly #handleTabKey = (event: KeyboardEvent): void => {
-    const methods = this.availableMethods;
-    const step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: 1, ArrowUp: -1 }[event.key];
-    if (!step) return;
-    event.preventDefault();
-    this.#selectMethod(
-      methods[(methods.indexOf(this.method) + step + methods.length) % methods.length] as Method,
-      true,
-    );
-  };
 
   override render(): TemplateResult | typeof nothing {
     // Shown once in the form's language rather than first in English (~one request to the service).
     if (this.#language.waiting) return nothing;
-    const t = (label: Label, params?: Record<string, string>) => this.#language.t(label, params);
-    const methods = this.availableMethods;
-    const tabs = methods.length > 1;
+    const [methods, language, fields] = [this.availableMethods, this.#language, this.#fields];
     const money = moneySummary(this.amount, this.method === 'card' ? this.cardFee : this.achFee);
-    const shared = this.#fields.visible().filter((spec) => spec.method === 'both');
-    const field = (spec: FieldSpec) => renderField(spec, this.#fields, this.#language);
-    const label = this.pending
-      ? t('processing')
-      : money
-        ? t('payAmount', { amount: formatMoney(money.total, this.language) })
-        : t('pay');
+    const field = (spec: FieldSpec) => renderField(spec, fields, language);
+    const shared = fields.visible().filter((spec) => spec.method === 'both');
     // A fieldset: the element disabled (or a disabled fieldset around it) disables every control in it.
     return html`<fieldset class="form" part="form" lang=${this.language} ?disabled=${this.matches(':disabled')}>
-      ${tabs ? renderTabs(methods, this.method, this.#language, (method) => this.#selectMethod(method), this.#handleTabKey) : nothing}
-      ${money ? renderSummary(money, this.method, this.#language) : nothing}
+      ${methods.length > 1 ? renderTabs(methods, this.method, language, (method, focus) => this.#selectMethod(method, focus)) : nothing}
+      ${money ? renderSummary(money, this.method, language) : nothing}
       ${shared.length ? html`<div class="panel">${shared.map(field)}</div>` : nothing}
-      ${methods.map(
-        (method) =>
-          html`<div
-            class="panel"
-            id="panel-${method}"
-            role=${tabs ? 'tabpanel' : nothing}
-            aria-labelledby=${tabs ? `tab-${method}` : nothing}
-            ?hidden=${method !== this.method}
-          >
-            ${this.#renderedMethods.has(method) ? FIELDS.filter((spec) => spec.method === method).map(field) : nothing}
-          </div>`,
-      )}
+      ${renderPanels(methods, this.method, this.#renderedMethods, field)}
       <div part="alert" class="alert" role="alert">${this.alert}</div>
       <div class="sr-only" role="status" aria-live="polite">
-        ${this.#fields.brand ? t('brand', { brand: BRAND_NAMES[this.#fields.brand] }) : ''}
+        ${fields.brand ? language.t('brand', { brand: BRAND_NAMES[fields.brand] }) : ''}
       </div>
-      <button
-        part="button"
-        class="pay"
-        type="button"
-        ?disabled=${this.pending}
-        aria-busy=${this.pending ? 'true' : 'false'}
-        @click=${() => this.#association.pay()}
-      >
-        ${label}
-      </button>
+      ${renderPay(this.pending, money, language, () => this.#association.pay())}
     </fieldset>`;
   }
 }

@@ -97,13 +97,13 @@ export class FieldStateController implements ReactiveController {
     if (!first) return null;
     return {
       flags: this.values[first] ? { badInput: true } : { valueMissing: true },
-      message: this.summary(invalid.length),
+      message: this.#summary(invalid.length),
       field: first,
     };
   }
 
   /** "1 field needs your attention." / "3 fields need your attention." */
-  summary(count: number): string {
+  #summary(count: number): string {
     return count === 1 ? this.#language.t('summaryOne') : this.#language.t('summaryMany', { count: String(count) });
   }
 
@@ -114,14 +114,14 @@ export class FieldStateController implements ReactiveController {
     return this.#language.message(code);
   }
 
-  /** Shows every problem of `invalid` (as at Pay), and only those. */
-  show(engine: FormEngine, invalid: FieldSpec[]): ResultFieldError[] {
+  /** Shows every problem of `invalid` (as at Pay), and only those; returns them, and their summary for the alert. */
+  show(engine: FormEngine, invalid: FieldSpec[]): { errors: ResultFieldError[]; summary: string } {
     const errors = invalid.map((spec) => {
       const code = engine.checkField(spec.name, this.values).code ?? 'VALIDATION_FAILED';
       return { field: spec.name, code, message: this.message(spec.name, code) };
     });
     this.#set(Object.fromEntries(errors.map((error) => [error.field, error.code])));
-    return errors;
+    return { errors, summary: this.#summary(errors.length) };
   }
 
   /** The service refused the token: its field problems show on the inputs they name. */

@@ -46,6 +46,17 @@ export class LanguageController implements ReactiveController {
     if (this.waiting) void this.loaded().then(() => this.#host.requestUpdate());
   }
 
+  /** `complete` (the host's update), until a render found its language here. */
+  async rendered(complete: () => Promise<boolean>): Promise<boolean> {
+    let done = await complete();
+    while (this.waiting) {
+      await this.loaded();
+      this.#host.requestUpdate();
+      done = await complete();
+    }
+    return done;
+  }
+
   /** Resolves once the language is here (English when it could not load). */
   loaded(): Promise<unknown> {
     return loadCatalog(this.language);

@@ -42,22 +42,22 @@ const cvcPattern = (brand: CardBrand | null) => (brand === 'AmericanExpress' || 
  */
 export class MaskController implements ReactiveController {
   /** Each masked input's mask, with the input it was built on (the form may render a new one). */
-  private readonly masks = new Map<FieldName, { mask: FieldMask; input: HTMLInputElement }>();
+  readonly #masks = new Map<FieldName, { mask: FieldMask; input: HTMLInputElement }>();
   /** Masked inputs that have had input, masked or waiting for imask. */
-  private readonly inputs = new Map<FieldName, HTMLInputElement>();
+  readonly #inputs = new Map<FieldName, HTMLInputElement>();
   /** What was last reported of each masked field: a mask built later reports only a change. */
-  private readonly reported = new Map<FieldName, string>();
-  private root: ParentNode | null = null;
+  readonly #reported = new Map<FieldName, string>();
+  #root: ParentNode | null = null;
 
-  constructor(
-    private readonly host: ReactiveControllerHost,
-    private readonly onChange: (name: FieldName, unmasked: string, shown: string) => void,
-  ) {
+  readonly #onChange: (name: FieldName, unmasked: string, shown: string) => void;
+
+  constructor(host: ReactiveControllerHost, onChange: (name: FieldName, unmasked: string, shown: string) => void) {
+    this.#onChange = onChange;
     host.addController(this);
   }
 
   /** The brand the card number and the CVC follow, for masks built later. */
-  private brand: CardBrand | null = null;
+  #brand: CardBrand | null = null;
 
   /**
    * Listens to `root`'s inputs, once for all (call it once). An input whose field has a pattern is
@@ -66,63 +66,63 @@ export class MaskController implements ReactiveController {
    * Other inputs and the select report their value as it is.
    */
   attach(root: ParentNode & EventTarget): void {
-    this.root = root;
+    this.#root = root;
     root.addEventListener('input', (event) => {
       const input = event.target as HTMLInputElement;
       const name = input.name as FieldName;
-      if (!PATTERNS[name]) return this.onChange(name, input.value, input.value);
-      if (this.masks.get(name)?.input === input) return;
-      this.inputs.set(name, input);
+      if (!PATTERNS[name]) return this.#onChange(name, input.value, input.value);
+      if (this.#masks.get(name)?.input === input) return;
+      this.#inputs.set(name, input);
       // With imask here, the mask reports the value once, formatted; without it, the digits as they are.
       const engine = engineIfLoaded();
-      if (engine) this.build(engine.createMask, name, input);
-      else this.report(name, this.rawDigits(name, input.value), input.value);
+      if (engine) this.#build(engine.createMask, name, input);
+      else this.#report(name, this.#rawDigits(name, input.value), input.value);
     });
   }
 
-  private report(name: FieldName, unmasked: string, shown: string): void {
-    this.reported.set(name, unmasked);
-    this.onChange(name, unmasked, shown);
+  #report(name: FieldName, unmasked: string, shown: string): void {
+    this.#reported.set(name, unmasked);
+    this.#onChange(name, unmasked, shown);
   }
 
   /** A field's digits before its mask: only digits, no more than its pattern holds for the brand. */
-  private rawDigits(name: FieldName, text: string): string {
+  #rawDigits(name: FieldName, text: string): string {
     const options = PATTERNS[name];
     if (!options) return text;
-    return options.prepare(text).replace(/\D/g, '').slice(0, this.patternOf(name).replace(/[^0]/g, '').length);
+    return options.prepare(text).replace(/\D/g, '').slice(0, this.#patternOf(name).replace(/[^0]/g, '').length);
   }
 
   /** A masked field's pattern now: the card number's and the CVC's follow the brand. */
-  private patternOf(name: FieldName): string {
-    if (name === 'cardNumber') return cardPattern(this.brand);
-    if (name === 'cvc') return cvcPattern(this.brand);
+  #patternOf(name: FieldName): string {
+    if (name === 'cardNumber') return cardPattern(this.#brand);
+    if (name === 'cvc') return cvcPattern(this.#brand);
     return PATTERNS[name]?.mask ?? '';
   }
 
   /** imask is here: a mask for every input that had input before it came. */
   buildMasks(createMask: CreateMask): void {
-    for (const [name, input] of this.inputs) this.build(createMask, name, input);
+    for (const [name, input] of this.#inputs) this.#build(createMask, name, input);
   }
 
-  private build(createMask: CreateMask, name: FieldName, input: HTMLInputElement): void {
+  #build(createMask: CreateMask, name: FieldName, input: HTMLInputElement): void {
     const options = PATTERNS[name];
-    if (!options || this.masks.get(name)?.input === input || !input.isConnected || this.inputs.get(name) !== input)
+    if (!options || this.#masks.get(name)?.input === input || !input.isConnected || this.#inputs.get(name) !== input)
       return;
-    this.masks.get(name)?.mask.destroy();
-    const mask = createMask(input, { mask: this.patternOf(name), prepare: options.prepare }, (changed) =>
-      this.report(name, changed.unmaskedValue, changed.value),
+    this.#masks.get(name)?.mask.destroy();
+    const mask = createMask(input, { mask: this.#patternOf(name), prepare: options.prepare }, (changed) =>
+      this.#report(name, changed.unmaskedValue, changed.value),
     );
-    this.masks.set(name, { mask, input });
+    this.#masks.set(name, { mask, input });
     // Only a change: a mask arriving after the fields were cleared (a token) reports nothing.
-    if (mask.unmaskedValue !== (this.reported.get(name) ?? '')) this.report(name, mask.unmaskedValue, mask.value);
+    if (mask.unmaskedValue !== (this.#reported.get(name) ?? '')) this.#report(name, mask.unmaskedValue, mask.value);
   }
 
   /** The card number's grouping and the CVC's length follow the brand. */
   followBrand(brand: CardBrand | null): void {
-    this.brand = brand;
+    this.#brand = brand;
     for (const name of ['cardNumber', 'cvc'] as const) {
-      const masked = this.masks.get(name);
-      const pattern = this.patternOf(name);
+      const masked = this.#masks.get(name);
+      const pattern = this.#patternOf(name);
       if (masked && masked.mask.pattern !== pattern) masked.mask.regroup(pattern);
     }
   }
@@ -132,19 +132,19 @@ export class MaskController implements ReactiveController {
    * found in the form's root, so an input moved, re-rendered or never typed into is emptied too.
    */
   clear(): void {
-    for (const input of this.root?.querySelectorAll<HTMLInputElement>('input[name]') ?? []) {
+    for (const input of this.#root?.querySelectorAll<HTMLInputElement>('input[name]') ?? []) {
       const name = input.name as FieldName;
       if (!PATTERNS[name]) continue;
-      const masked = this.masks.get(name);
+      const masked = this.#masks.get(name);
       if (masked?.input === input) masked.mask.clear();
       else input.value = '';
-      if (this.reported.get(name)) this.report(name, '', '');
+      if (this.#reported.get(name)) this.#report(name, '', '');
     }
   }
 
   hostDisconnected(): void {
     // The masks' listeners go; the inputs stay in the form's root and get new masks at their next input.
-    for (const { mask } of this.masks.values()) mask.destroy();
-    this.masks.clear();
+    for (const { mask } of this.#masks.values()) mask.destroy();
+    this.#masks.clear();
   }
 }

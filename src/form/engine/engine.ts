@@ -7,6 +7,7 @@
  */
 import { createToken, fieldFailure } from '../../tokenizer/index.js';
 import { brandOf, checkField } from '../checks.js';
+import { toTokenRequest } from '../fields.js';
 import { createFieldMask } from './field-mask.js';
 
 /** Masks an input of the form (field-mask.ts). */
@@ -17,6 +18,7 @@ export const engine = {
   createMask: createFieldMask,
   checkField,
   brandOf,
+  toTokenRequest,
   createToken,
   fieldFailure,
 };
