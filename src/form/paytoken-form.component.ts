@@ -195,8 +195,9 @@ export class PaytokenForm extends LitElement {
     this.method = this.availableMethods[0] as Method;
   }
 
-  /** A page the browser restores gets its method back, and nothing else (no number, no token). */
+  /** A restored page gets its method back, nothing else; Chromium gives back the value (an old token) too: dropped. */
   formStateRestoreCallback(state: unknown): void {
+    this.#association.tokenId = null;
     if (this.availableMethods.includes(state as Method)) this.method = state as Method;
   }
 

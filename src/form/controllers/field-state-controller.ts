@@ -58,6 +58,7 @@ export class FieldStateController implements ReactiveController {
 
   /** Listens to the inputs on the form's shadow root, once for all: the first render binds no listener to each. */
   hostConnected(): void {
+    addEventListener('pagehide', this.#handlePageHide);
     if (this.#listening) return;
     this.#listening = true;
     const root = this.#host.renderRoot;
@@ -66,6 +67,18 @@ export class FieldStateController implements ReactiveController {
       this.#handleBlur((event.target as HTMLInputElement).name as FieldName),
     );
   }
+
+  hostDisconnected(): void {
+    removeEventListener('pagehide', this.#handlePageHide);
+  }
+
+  /**
+   * The page goes into the browser's back-forward cache: no card, CVC or account number stays in it
+   * to be shown again (the names and choices do, as after a token). e2e/form-bfcache.spec.ts.
+   */
+  readonly #handlePageHide = (event: PageTransitionEvent): void => {
+    if (event.persisted) this.clear(true);
+  };
 
   /** The engine came: what the payer did before it is masked, then checked. */
   arrived(engine: FormEngine): void {

@@ -16,7 +16,9 @@ export interface AssociatedHost extends ReactiveControllerHost, HTMLElement {
  * FormControlController. Its value, under `name`, is the token id, and only that. Its validity is
  * its fields': `:invalid`, `checkValidity()` and `reportValidity()` work as for an input, anchored
  * on the first field to fix, until a token stands for the fields. Its saved state (for a page the
- * browser restores) is the chosen method only: never a number, a name, or the token.
+ * browser restores) is the chosen method only: never a number or a name (the element drops the
+ * token Chromium restores as its value; a page kept in the back-forward cache loses its numbers:
+ * field-state-controller.ts).
  * The `<form>`'s submit first tokenizes, then goes on with the token id (docs/integrating.md).
  */
 export class FormAssociationController implements ReactiveController {
