@@ -175,6 +175,33 @@ describe('<paytoken-form> as a control of the outer form', () => {
     expect(focusedId(form)).toBe('payer');
   });
 
+  it('shows the problems at a checkValidity() too, without moving the payer', async () => {
+    const form = await mountInForm();
+    const name = await typeInto(form, 'payer', 'Ada Lovelace');
+    expect(outerForm().checkValidity()).toBe(false);
+    await expect.poll(() => part(form, '#emailAddress-error').textContent).toBe('Email address is required.');
+    expect(part(form, '.alert').textContent).toBe('5 fields need your attention.');
+    expect(form.shadowRoot?.activeElement).toBe(name);
+  });
+
+  it('in a form with novalidate, the submit still tokenizes first: nothing goes while a field is wrong', async () => {
+    const form = await mountInForm('name="tokenId"');
+    outerForm().noValidate = true;
+    const submitted: (FormDataEntryValue | null)[] = [];
+    outerForm().addEventListener('submit', (event) => {
+      event.preventDefault();
+      submitted.push(new FormData(outerForm()).get('tokenId'));
+    });
+    outerForm().requestSubmit();
+    await expect.poll(() => part(form, '#payer-error').textContent).toBe('Payer name is required.');
+    expect(submitted).toEqual([]);
+    await expect.poll(() => focusedId(form)).toBe('payer');
+
+    await fillVisa(form);
+    outerForm().requestSubmit();
+    await expect.poll(() => submitted).toEqual([expect.stringMatching(/^tok_/)]);
+  });
+
   it('names a field that is wrong, not only one that is missing, and reports each the way Pay does', async () => {
     const form = await mountInForm();
     await fillVisa(form);
