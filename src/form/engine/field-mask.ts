@@ -67,7 +67,7 @@ function afterDigits(text: string, digits: number): number {
  * end, a place inside goes after as many digits as stood before it (and after the separator there,
  * if it stood after one, and after a 0 the mask put before them).
  */
-function placeIn(before: string, after: string, index: number): number {
+export function placeIn(before: string, after: string, index: number): number {
   if (index >= before.length) return after.length;
   // A month's leading 0, put by the mask, stands before every digit the payer typed.
   const added = after.startsWith('0') && !before.trimStart().startsWith('0') ? 1 : 0;
