@@ -28,6 +28,7 @@ const SHOWN_IN: [document: string, examples: string[]][] = [
     [
       'browser/bank-account.js',
       'browser/dropin-events.js',
+      'browser/form-control.js',
       'server/checkout.mjs',
       'server/after-the-charge.mjs',
       'react/checkout.jsx',
@@ -185,6 +186,23 @@ test.describe('in an app of its own', () => {
     await expect(form.locator('#payer')).toHaveValue('Ada Lovelace');
     await expect(form.locator('#cardNumber')).toBeFocused();
     expect(sent).toEqual([]);
+  });
+
+  test('the drop-in as a control of its form: reportValidity() and reset()', async ({ page }) => {
+    const logged: string[] = [];
+    page.on('console', (message) => logged.push(`${message.type()} ${message.text()}`));
+    await page.goto(`${running.url}/dropin.html`);
+    const form = page.locator('paytoken-form');
+    expect(await runInPage(page, 'browser/form-control.js')).toBe(false);
+    expect(logged).toContainEqual('warning 6 fields need your attention.');
+    await expect(form.locator('#payer')).toBeFocused();
+    await expect(form.locator('#payer-error')).toHaveText('Payer name is required.');
+    await fillCardIn(form, VISA);
+    expect(await runInPage(page, 'browser/form-control.js')).toBe(true);
+    await page.evaluate(() => document.querySelector('form')?.reset());
+    await expect(form.locator('#cardNumber')).toHaveValue('');
+    await expect(form.locator('#payer')).toHaveValue('');
+    expect(await runInPage(page, 'browser/form-control.js')).toBe(false);
   });
 
   test('the curl walk-through prints what its comments show', async () => {

@@ -42,6 +42,16 @@ export async function openForm(
   return { form, requests };
 }
 
+/**
+ * The checkout of e2e/pages/restore.html: the form in the page's HTML with its script before it, as
+ * on a page the payer leaves and comes back to (the browser restores it, or keeps it in its cache).
+ */
+export const checkoutUrl = (
+  pages: { url: string },
+  service: { url: string; accounts: { springfield: { publicKey: string } } },
+) =>
+  `${pages.url}/restore.html?scripts=${encodeURIComponent(`${service.url}/scripts`)}&key=${service.accounts.springfield.publicKey}`;
+
 export interface Card {
   name: string;
   number: string;

@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { checkField as check } from './checks.js';
-import { fieldOfPath, parseExpiry, toTokenRequest, type Values } from './fields.js';
+import { fieldOfPath, methodsOf, parseExpiry, toTokenRequest, type Values } from './fields.js';
 
 describe('form fields', () => {
+  it.each([
+    [undefined, ['card', 'ach']],
+    ['ach', ['ach']],
+    ['ach, card', ['ach', 'card']],
+    ['card card', ['card']],
+    ['paypal', ['card', 'ach']],
+    ['', ['card', 'ach']],
+  ])('offers the methods %j', (attribute, methods) => {
+    expect(methodsOf(attribute)).toEqual(methods);
+  });
+
   it.each([
     ['1230', { month: '12', year: '2030' }],
     ['12/30', { month: '12', year: '2030' }],

@@ -31,6 +31,18 @@ export interface FieldSpec {
   autocomplete?: string;
   /** Digits typed on a numeric keypad, masked by imask. */
   numeric?: true;
+  /** May stay empty (checks.ts agrees): the others make the form `:invalid` while empty. */
+  optional?: true;
+}
+
+/**
+ * The methods a form offers, from its `methods` attribute: `card`, `ach`, or both (the default),
+ * separated by a space or a comma.
+ * @example methodsOf('ach, card') // ['ach', 'card']
+ */
+export function methodsOf(attribute = 'card ach'): Method[] {
+  const listed = attribute.split(/[\s,]+/).filter((m): m is Method => m === 'card' || m === 'ach');
+  return listed.length ? [...new Set(listed)] : ['card', 'ach'];
 }
 
 /** The expiry input's digits (or its text): "1230" or "12/30" → month "12", year "2030". */
@@ -48,7 +60,7 @@ export const FIELDS: FieldSpec[] = [
   { name: 'cardNumber', method: 'card', autocomplete: 'cc-number', numeric: true },
   { name: 'expiry', method: 'card', autocomplete: 'cc-exp', numeric: true },
   { name: 'cvc', method: 'card', autocomplete: 'cc-csc', numeric: true },
-  { name: 'postalCode', method: 'card', autocomplete: 'postal-code' },
+  { name: 'postalCode', method: 'card', autocomplete: 'postal-code', optional: true },
   { name: 'bankHolder', method: 'ach', autocomplete: 'name' },
   { name: 'accountType', method: 'ach' },
   { name: 'routingNumber', method: 'ach', numeric: true },

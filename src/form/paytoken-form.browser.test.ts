@@ -132,38 +132,6 @@ describe('<paytoken-form> in a browser', () => {
     expect(payButton(form).disabled).toBe(false);
   });
 
-  it('empties its fields and its form value when the outer form is reset', async () => {
-    document.body.innerHTML = `<form>${formTag('name="tokenId"')}</form>`;
-    const form = document.querySelector('paytoken-form') as PaytokenForm;
-    await form.updateComplete;
-    await typeInto(form, 'cardHolder', 'Ada Lovelace');
-    await typeInto(form, 'cardNumber', '4242');
-
-    document.querySelector('form')?.reset();
-    await form.updateComplete;
-    expect(part(form, '#cardHolder').value).toBe('');
-    expect(part(form, '#cardNumber').value).toBe('');
-    expect(new FormData(document.querySelector('form') as HTMLFormElement).get('tokenId')).toBeNull();
-
-    // The mask forgot the old digits too: typing again starts a new number.
-    expect((await typeInto(form, 'cardNumber', '4111')).value).toBe('4111');
-  });
-
-  it('has no live Pay button while disabled, by its own attribute or a disabled fieldset', async () => {
-    document.body.innerHTML = `<form><fieldset disabled>${formTag()}</fieldset></form>`;
-    const form = document.querySelector('paytoken-form') as PaytokenForm;
-    await form.updateComplete;
-    expect(payButton(form).disabled).toBe(true);
-
-    document.querySelector('fieldset')?.removeAttribute('disabled');
-    await form.updateComplete;
-    expect(payButton(form).disabled).toBe(false);
-
-    form.setAttribute('disabled', '');
-    await form.updateComplete;
-    expect(payButton(form).disabled).toBe(true);
-  });
-
   it('switches between English and Spanish with its locale, and follows the page language', async () => {
     const form = await mount(formTag('locale="es"'));
     expect(part(form, 'label[for="cardNumber"]').textContent).toContain('Número de tarjeta');
@@ -181,5 +149,166 @@ describe('<paytoken-form> in a browser', () => {
     await form.updateComplete;
     expect(payButton(form).textContent).toContain('Pagar');
     expect(part(form, '.form').lang).toBe('es');
+  });
+});
+
+/** A `<form>` around the element (named `tokenId` unless `attributes` say otherwise). */
+async function mountInForm(attributes = 'name="tokenId"', around = (tag: string) => tag): Promise<PaytokenForm> {
+  const form = await mount(`<form id="checkout">${around(formTag(attributes))}</form>`);
+  return form;
+}
+
+const outerForm = () => document.getElementById('checkout') as HTMLFormElement;
+const focusedId = (form: PaytokenForm) => (form.shadowRoot?.activeElement as HTMLElement | null)?.id;
+
+describe('<paytoken-form> as a control of the outer form', () => {
+  it('is :invalid while a field is missing, with the first missing field as the anchor', async () => {
+    const form = await mountInForm();
+    expect(form.matches(':invalid')).toBe(true);
+    expect(form.checkValidity()).toBe(false);
+    expect(outerForm().checkValidity()).toBe(false);
+    expect(form.validity.valueMissing).toBe(true);
+    expect(form.validationMessage).toBe('6 fields need your attention.');
+
+    expect(form.reportValidity()).toBe(false);
+    await form.updateComplete;
+    expect(focusedId(form)).toBe('payer');
+  });
+
+  it('shows the problems at a checkValidity() too, without moving the payer', async () => {
+    const form = await mountInForm();
+    const name = await typeInto(form, 'payer', 'Ada Lovelace');
+    expect(outerForm().checkValidity()).toBe(false);
+    await expect.poll(() => part(form, '#emailAddress-error').textContent).toBe('Email address is required.');
+    expect(part(form, '.alert').textContent).toBe('5 fields need your attention.');
+    expect(form.shadowRoot?.activeElement).toBe(name);
+  });
+
+  it('in a form with novalidate, the submit still tokenizes first: nothing goes while a field is wrong', async () => {
+    const form = await mountInForm('name="tokenId"');
+    outerForm().noValidate = true;
+    const submitted: (FormDataEntryValue | null)[] = [];
+    outerForm().addEventListener('submit', (event) => {
+      event.preventDefault();
+      submitted.push(new FormData(outerForm()).get('tokenId'));
+    });
+    outerForm().requestSubmit();
+    await expect.poll(() => part(form, '#payer-error').textContent).toBe('Payer name is required.');
+    expect(submitted).toEqual([]);
+    await expect.poll(() => focusedId(form)).toBe('payer');
+
+    await fillVisa(form);
+    outerForm().requestSubmit();
+    await expect.poll(() => submitted).toEqual([expect.stringMatching(/^tok_/)]);
+  });
+
+  it('names a field that is wrong, not only one that is missing, and reports each the way Pay does', async () => {
+    const form = await mountInForm();
+    await fillVisa(form);
+    expect(form.checkValidity()).toBe(true);
+    expect(form.matches(':valid')).toBe(true);
+
+    const number = part(form, '#cardNumber');
+    await userEvent.clear(number);
+    await userEvent.type(number, '4242424242424241'); // the Luhn check fails
+    await form.updateComplete;
+    expect(form.matches(':invalid')).toBe(true);
+    expect(form.validity.badInput).toBe(true);
+    expect(form.validationMessage).toBe('1 field needs your attention.');
+
+    part(form, '#postalCode').focus();
+    expect(outerForm().reportValidity()).toBe(false);
+    await form.updateComplete;
+    expect(focusedId(form)).toBe('cardNumber');
+    expect(part(form, '#cardNumber-error').textContent).toBe('Card number is not valid.');
+    expect(part(form, '.alert').textContent).toBe('1 field needs your attention.');
+  });
+
+  it('holds back the outer submit while invalid, and submits only the token id once valid', async () => {
+    const form = await mountInForm();
+    const submitted: [string, FormDataEntryValue][][] = [];
+    outerForm().addEventListener('submit', (event) => {
+      event.preventDefault();
+      submitted.push([...new FormData(outerForm()).entries()]);
+    });
+    outerForm().requestSubmit();
+    await form.updateComplete;
+    expect(submitted).toEqual([]);
+    expect(focusedId(form)).toBe('payer');
+    await expect.poll(() => part(form, '#payer-error').textContent).toBe('Payer name is required.');
+
+    await fillVisa(form);
+    outerForm().requestSubmit();
+    await expect.poll(() => submitted.length).toBe(1);
+    expect(submitted[0]).toEqual([['tokenId', expect.stringMatching(/^tok_/)]]);
+    // The token is the value now: the emptied card fields do not make it invalid.
+    expect(form.checkValidity()).toBe(true);
+  });
+
+  it('empties its fields, its messages, its method and its value when the outer form is reset', async () => {
+    const form = await mountInForm();
+    await typeInto(form, 'cardHolder', 'Ada Lovelace');
+    await typeInto(form, 'cardNumber', '4242');
+    expect(outerForm().reportValidity()).toBe(false);
+    await expect.poll(() => part(form, '.alert').textContent).not.toBe('');
+    await userEvent.click(part(form, '#tab-ach'));
+    await form.updateComplete;
+
+    outerForm().reset();
+    await form.updateComplete;
+    expect(part(form, '[role="tab"][aria-selected="true"]').id).toBe('tab-card');
+    expect(part(form, '#cardHolder').value).toBe('');
+    expect(part(form, '#cardNumber').value).toBe('');
+    expect(part(form, '#payer-error').textContent).toBe('');
+    expect(part(form, '.alert').textContent).toBe('');
+    expect(new FormData(outerForm()).get('tokenId')).toBeNull();
+    expect(form.validity.valueMissing).toBe(true);
+
+    // The mask forgot the old digits too: typing again starts a new number.
+    expect((await typeInto(form, 'cardNumber', '4111')).value).toBe('4111');
+  });
+
+  it('after a token, a reset drops the token: the outer form has no value and is invalid again', async () => {
+    const form = await mountInForm();
+    await fillVisa(form);
+    const result = await form.tokenize();
+    expect(result.success).toBe(true);
+    expect(new FormData(outerForm()).get('tokenId')).toMatch(/^tok_/);
+
+    outerForm().reset();
+    await form.updateComplete;
+    expect(new FormData(outerForm()).get('tokenId')).toBeNull();
+    expect(part(form, '#payer').value).toBe('');
+    expect(form.checkValidity()).toBe(false);
+  });
+
+  // The Pay button is disabled through a fieldset in the form: `:disabled` is what a click meets.
+  it('has no live Pay button while disabled, by its own attribute or a disabled fieldset', async () => {
+    document.body.innerHTML = `<form><fieldset disabled>${formTag()}</fieldset></form>`;
+    const form = document.querySelector('paytoken-form') as PaytokenForm;
+    await form.updateComplete;
+    expect(payButton(form).matches(':disabled')).toBe(true);
+
+    document.querySelector('fieldset')?.removeAttribute('disabled');
+    await form.updateComplete;
+    expect(payButton(form).matches(':disabled')).toBe(false);
+
+    form.setAttribute('disabled', '');
+    await form.updateComplete;
+    expect(payButton(form).matches(':disabled')).toBe(true);
+  });
+
+  it('disables every input, the tabs and Pay inside a disabled fieldset, and is not validated then', async () => {
+    const form = await mountInForm('name="tokenId"', (tag) => `<fieldset disabled>${tag}</fieldset>`);
+    const controls = () => [...(form.shadowRoot?.querySelectorAll<HTMLInputElement>('input, select, button') ?? [])];
+    expect(controls().length).toBeGreaterThan(8);
+    expect(controls().filter((control) => !control.matches(':disabled'))).toEqual([]);
+    expect(outerForm().checkValidity()).toBe(true);
+
+    document.querySelector('fieldset')?.removeAttribute('disabled');
+    await form.updateComplete;
+    expect(controls().filter((control) => control.matches(':disabled'))).toEqual([]);
+    await typeInto(form, 'payer', 'Ada');
+    expect(part(form, '#payer').value).toBe('Ada');
   });
 });

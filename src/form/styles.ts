@@ -53,6 +53,9 @@ export const formStyles = css`
   .form {
     display: grid;
     gap: var(--_space);
+    /* a fieldset's own margin and min-content width */
+    margin: 0;
+    min-width: 0;
     padding: calc(var(--_space) * 1.5);
     background: var(--_bg);
     border: 1px solid var(--_border);
