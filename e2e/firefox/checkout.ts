@@ -106,11 +106,15 @@ export async function transactionAsService(
 }
 
 /**
- * Every request `page` sends (its frames' too), with its body: a test asks which carried a secret.
- * Over WebDriver BiDi the body is fetched from Firefox after the request (`network.getData`).
+ * Records everything `page` sends and receives, logs and stores, so a test can ask where a secret
+ * went: the only allowed place is the body of `POST {service}/api/v1/tokens` (as
+ * e2e/support/checkout.ts's watchForLeaks asks in Chromium). Over WebDriver BiDi a request's and a
+ * response's bodies are read from Firefox after the fact (`network.getData`).
  */
-export function recordRequests(page: Page) {
+export function watchForLeaks(page: Page, serviceUrl: string) {
   const sent: Promise<{ method: string; url: string; body: string }>[] = [];
+  const received: Promise<{ url: string; body: string }>[] = [];
+  const logged: string[] = [];
   page.on('request', (request) => {
     sent.push(
       (request.hasPostData() ? request.fetchPostData() : Promise.resolve(undefined)).then(
@@ -119,13 +123,60 @@ export function recordRequests(page: Page) {
       ),
     );
   });
+  page.on('response', (response) => {
+    // A preflight or a redirect has no body to read.
+    received.push(
+      response.text().then(
+        (body) => ({ url: response.url(), body }),
+        () => ({ url: response.url(), body: '' }),
+      ),
+    );
+  });
+  page.on('console', (message) => logged.push(message.text()));
+  const tokenRequest = `POST ${serviceUrl}/api/v1/tokens`;
   return {
-    all: () => Promise.all(sent),
     /** `METHOD url` of each request whose address or body holds `secret`. */
     async carrying(secret: string): Promise<string[]> {
       return (await Promise.all(sent))
         .filter((request) => request.url.includes(secret) || request.body.includes(secret))
         .map((request) => `${request.method} ${request.url}`);
+    },
+    /** Where each secret appears, besides the one allowed request. */
+    async leaksOf(secrets: string[]): Promise<string[]> {
+      const stored = await page.evaluate(() =>
+        JSON.stringify([document.cookie, { ...localStorage }, { ...sessionStorage }]),
+      );
+      const dom = await page.evaluate(() => {
+        const values = (root: Document | ShadowRoot): string[] =>
+          [...root.querySelectorAll('input, select, textarea')]
+            .map((element) => (element as HTMLInputElement).value)
+            .concat(
+              ...[...root.querySelectorAll('*')]
+                .filter((element) => element.shadowRoot)
+                .map((element) => values(element.shadowRoot as ShadowRoot)),
+            );
+        return document.documentElement.outerHTML + values(document).join('|');
+      });
+      const [requests, responses] = await Promise.all([Promise.all(sent), Promise.all(received)]);
+      const leaks: string[] = [];
+      for (const secret of secrets) {
+        for (const request of requests)
+          if (
+            `${request.method} ${request.url}` !== tokenRequest &&
+            (request.body.includes(secret) || request.url.includes(secret))
+          )
+            leaks.push(`${secret} sent to ${request.method} ${request.url}`);
+        // Script bodies are code; any digits in them are not the payer's.
+        for (const response of responses)
+          if (!/\.(js|css)$/.test(new URL(response.url).pathname) && response.body.includes(secret))
+            leaks.push(`${secret} received from ${response.url}`);
+        if (logged.some((line) => line.includes(secret))) leaks.push(`${secret} in the console`);
+        if (stored.includes(secret)) leaks.push(`${secret} in storage or cookies`);
+        if (dom.includes(secret)) leaks.push(`${secret} in the DOM after paying`);
+      }
+      if (!requests.some((request) => `${request.method} ${request.url}` === tokenRequest))
+        leaks.push('no token request was made');
+      return leaks;
     },
   };
 }

@@ -14,6 +14,7 @@ import {
   textOf,
   transactionAsService,
   valueOf,
+  watchForLeaks,
 } from './checkout.js';
 
 const run = inject('firefoxRun');
@@ -27,7 +28,8 @@ describe.skipIf(!run.firefox)('Firefox: demo checkout, drop-in form', () => {
     await page.goto(`${run.demoUrl}/dropin`);
   });
 
-  it('card: $100.00 due to Springfield is $103.25 charged, $100.00 to the agency', async () => {
+  it('card: $100.00 due to Springfield is $103.25 charged, $100.00 to the agency; nothing leaks', async () => {
+    const leaks = watchForLeaks(page, run.serviceUrl);
     await choose(page, 'springfield');
     await fillCardIn(page.mainFrame(), VISA);
     // The masks group the digits and write the expiry as the payer reads it, in Firefox as in Chromium.
@@ -47,10 +49,11 @@ describe.skipIf(!run.firefox)('Firefox: demo checkout, drop-in form', () => {
       netAmount: 100,
       payerFeeMode: 'Included',
     });
-    expect(await page.content()).not.toContain(VISA.number);
+    expect(await leaks.leaksOf([VISA.number, `"cvc":"${VISA.cvc}"`, VISA.cvc])).toEqual([]);
   });
 
-  it('ACH: $100.00 due to Springfield is $103.00 charged', async () => {
+  it('ACH: $100.00 due to Springfield is $103.00 charged; nothing leaks', async () => {
+    const leaks = watchForLeaks(page, run.serviceUrl);
     await choose(page, 'springfield');
     await payWithForm(page.mainFrame(), BANK);
     const paid = await receipt(page);
@@ -64,6 +67,7 @@ describe.skipIf(!run.firefox)('Firefox: demo checkout, drop-in form', () => {
       amount: 103,
       netAmount: 100,
     });
+    expect(await leaks.leaksOf([BANK.account])).toEqual([]);
   });
 
   it('a decline shows the readable decline in the form and keeps what the payer typed', async () => {

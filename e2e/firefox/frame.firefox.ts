@@ -14,7 +14,7 @@ import {
   frameOf,
   payWithForm,
   receipt,
-  recordRequests,
+  watchForLeaks,
   textOf,
   valueOf,
 } from './checkout.js';
@@ -40,7 +40,7 @@ describe.skipIf(!run.firefox)('Firefox: demo checkout, isolated form (<paytoken-
 
   it('card: a payment through the frame; the page never sees card data', async () => {
     const messages = await recordMessages(page);
-    const requests = recordRequests(page);
+    const requests = watchForLeaks(page, run.serviceUrl);
     await page.goto(`${run.demoUrl}/isolated`);
     await choose(page, 'springfield');
     const frame = await frameOf(page);
