@@ -12,7 +12,9 @@ export const test = base.extend<object, { service: ServiceProcess; pages: Runnin
       await use(service);
       await service.stop();
     },
-    { scope: 'worker' },
+    // A cold start waits up to a minute (support/service.ts): beside the Firefox run's own service
+    // in `npm test`, three start at once on two cores, past the 30 s a test gets.
+    { scope: 'worker', timeout: 90_000 },
   ],
   pages: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture needs from a destructuring pattern

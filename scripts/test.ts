@@ -1,9 +1,10 @@
 /**
  * `npm test`: every check, with what does not depend on another side by side. Lint, the type check
  * and the build read only the sources, so they run together; the unit, service and component tests
- * need the build; the browser tests run last, each with all the machine's cores. A step's output is
- * printed when it ends, whole, so two steps never interleave their lines. The first step that fails
- * ends the run with its exit code, after the steps running beside it have finished.
+ * need the build; the browser tests run last: Playwright's in Chromium beside the payment flows in
+ * Firefox (e2e/firefox/, one browser at a time). A step's output is printed when it ends, whole, so
+ * two steps never interleave their lines. The first step that fails ends the run with its exit
+ * code, after the steps running beside it have finished.
  */
 import { spawn } from 'node:child_process';
 
@@ -13,14 +14,18 @@ interface Step {
 }
 
 const stages: Step[][] = [
-  [{ name: 'browser', command: 'bash e2e/support/ensure-chromium.sh' }],
+  // One after the other: each may install its browser with apt, which takes one install at a time.
+  [{ name: 'browsers', command: 'bash e2e/support/ensure-chromium.sh && bash e2e/support/ensure-firefox.sh' }],
   [
     { name: 'lint', command: 'npm run lint --silent' },
     { name: 'typecheck', command: 'npm run typecheck --silent' },
     { name: 'build', command: 'npm run build --silent' },
   ],
   [{ name: 'unit, service and component tests', command: 'npx vitest run --coverage' }],
-  [{ name: 'browser tests', command: 'npx playwright test' }],
+  [
+    { name: 'browser tests', command: 'npx playwright test' },
+    { name: 'payment flows in Firefox', command: 'npm run test:firefox --silent' },
+  ],
 ];
 
 /** Runs one step; its output is kept and printed at its end (or live when it runs alone). */
