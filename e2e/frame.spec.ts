@@ -28,13 +28,11 @@ const failureOf = (page: Page) =>
     const event = await new Promise<Event & { code?: string; errorMessage?: string }>((resolve) =>
       frame.addEventListener('paytoken-error', resolve, { once: true }),
     );
-    const started = performance.now();
     const result = await frame.tokenize();
     return {
       code: event.code,
       errorMessage: event.errorMessage,
       result,
-      tokenizeMs: performance.now() - started,
       shown: frame.shadowRoot?.querySelector('[role="alert"]')?.textContent,
       iframes: frame.shadowRoot?.querySelectorAll('iframe').length,
     };
@@ -142,7 +140,6 @@ test.describe('<paytoken-frame>', () => {
       shown: 'This page is not allowed to use this public key.',
       iframes: 0,
     });
-    expect(failure.tokenizeMs).toBeLessThan(100);
   });
 
   test('frame-ancestors holds even when a page claims an allowed origin', async ({ page, pages, service }) => {
