@@ -1,6 +1,7 @@
 import type { TransactionDraft } from '../../shared/validators/transaction-request.js';
 import { RESPONSE_MESSAGES, decide } from '../sandbox/processor.js';
 import { newId } from '../vault/random.js';
+import { cents } from './model.js';
 import { processorSource } from './processor-source.js';
 import { declined, type PaymentDeps, type Payer, type PaymentResult } from './result.js';
 import { AUTHORIZATION_DAYS, moneyFor, newTransaction } from './transaction-record.js';
@@ -47,7 +48,7 @@ export async function authorize(
       authorizationId: approved ? newId('auth') : null,
       transactionType: token.transactionType,
       maskedAccountNumber: token.maskedAccountNumber,
-      authorizedAmount: amountCents,
+      authorizedAmount: cents(amountCents),
       authorizationExpires: new Date(now.getTime() + AUTHORIZATION_DAYS * 86_400_000),
       events: approved ? [{ eventType: 'Authorize', eventDate: now, comments: null }] : [],
     }),

@@ -1,11 +1,12 @@
 import { formatAmount } from '../../shared/money.js';
 import { newId } from '../vault/random.js';
-import type { Repository, Scope, StoredTransaction } from '../storage/repository.js';
+import type { Repository } from '../storage/repository.js';
+import { cents, type Cents, type Scope, type Transaction } from './model.js';
 import { REVERSAL_MESSAGES, refused, type ReversalResult } from './reversal.js';
 
 /** What is left to refund of a settled payment, in cents. */
-export const remainingToRefund = (transaction: StoredTransaction): number =>
-  transaction.amount - transaction.refundedAmount;
+export const remainingToRefund = (transaction: Transaction): Cents =>
+  cents(transaction.amount - transaction.refundedAmount);
 
 /**
  * Refunds a settled payment, in full (`amountCents` null: what is left) or in part
@@ -48,11 +49,11 @@ export async function refund(
       transactionType: original.transactionType,
       maskedAccountNumber: original.maskedAccountNumber,
       paymentMethodFingerprint: original.paymentMethodFingerprint,
-      amount: -amount,
-      payerFee: 0,
-      fee: 0,
-      netAmount: -amount,
-      initiatingPartyFee: 0,
+      amount: cents(-amount),
+      payerFee: cents(0),
+      fee: cents(0),
+      netAmount: cents(-amount),
+      initiatingPartyFee: cents(0),
       payerFeeMode: null,
       paymentResponseCode: 'Success',
       authorizedAmount: null,

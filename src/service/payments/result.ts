@@ -2,14 +2,14 @@ import type { PaymentResponseCode } from '../../shared/wire.js';
 import type { Caller } from '../auth/caller.js';
 import type { Repository } from '../storage/repository.js';
 import type { Vault } from '../vault/vault.js';
-import type { StoredTransaction } from '../storage/transactions-table.js';
+import type { Transaction } from './model.js';
 
 /**
  * What a payment operation decided: approved with its stored transaction, or declined with the
  * processor's (or the rule's) code and a message for people; a stored decline names its transaction.
  */
 export type PaymentResult =
-  | { approved: true; transaction: StoredTransaction }
+  | { approved: true; transaction: Transaction }
   | { approved: false; code: PaymentResponseCode; message: string; transactionId?: number };
 
 /** What the payment operations need from the service. */

@@ -5,11 +5,11 @@ import { SEARCH_MESSAGES } from './search.js';
 import type { FieldError, ReversalResponseCode } from '../../shared/wire.js';
 
 export type { ReversalResponseCode };
-import type { StoredTransaction } from '../storage/transactions-table.js';
+import type { Transaction } from './model.js';
 
 /** What a void or a refund decided: done, with the transaction to answer, or refused and why. */
 export type ReversalResult =
-  | { ok: true; transaction: StoredTransaction }
+  | { ok: true; transaction: Transaction }
   | { ok: false; declined: true; reversalResponseCode: ReversalResponseCode; message: string };
 
 /** What a refused void or refund says: why, and what to do instead. The API description's examples use them too. */

@@ -5,7 +5,8 @@ import { brandOf, maskAccountNumber } from './account-number.js';
 import { methodFingerprint } from './method-fingerprint.js';
 import { processorSource } from './processor-source.js';
 import { declined, type PaymentDeps, type Payer, type PaymentResult } from './result.js';
-import type { PaymentMethodKey, TransactionQueries } from '../storage/transactions-table.js';
+import type { TransactionQueries } from '../storage/transactions-table.js';
+import { cents, type PaymentMethodKey } from './model.js';
 import { moneyFor, newTransaction } from './transaction-record.js';
 
 /** What a sale charges: the processor's view of it, and what the transaction shows of it. */
@@ -50,11 +51,11 @@ export async function sale(draft: TransactionDraft, payer: Payer, deps: PaymentD
       const I = draft.initiatingPartyFeeCents;
       const stored = await transactions.insert(
         newTransaction(draft, payer, {
-          amount: draft.amountCents,
-          payerFee: draft.payerFeeCents ?? 0,
-          fee: 0,
-          netAmount: draft.amountCents - I,
-          initiatingPartyFee: I,
+          amount: cents(draft.amountCents),
+          payerFee: cents(draft.payerFeeCents ?? 0),
+          fee: cents(0),
+          netAmount: cents(draft.amountCents - I),
+          initiatingPartyFee: cents(I),
           payerFeeMode: null,
           paymentResponseCode: 'InvalidToken',
         }),

@@ -10,7 +10,8 @@ import {
 } from '../../shared/transaction-search.js';
 import type { FieldError } from '../../shared/wire.js';
 import { batchIdOf } from '../storage/batches-table.js';
-import type { Repository, Scope, StoredTransaction } from '../storage/repository.js';
+import type { Repository } from '../storage/repository.js';
+import type { Scope, Transaction } from './model.js';
 
 /** The codes and messages of a search's bad parameters (docs/api.md#searching-transactions). */
 export const SEARCH_MESSAGES = {
@@ -181,7 +182,7 @@ export function validateTransactionSearch(
 
 /** One page of a search, newest first, with the number of matches in all. */
 export interface SearchResult {
-  transactions: StoredTransaction[];
+  transactions: Transaction[];
   totalRecords: number;
 }
 

@@ -1,4 +1,5 @@
-import type { Repository, Scope, StoredBatch } from '../storage/repository.js';
+import type { Repository } from '../storage/repository.js';
+import type { Batch, Scope } from './model.js';
 
 /**
  * Closes the caller's open batch now (docs/api.md#voids-refunds-and-settlement): its approved,
@@ -7,6 +8,6 @@ import type { Repository, Scope, StoredBatch } from '../storage/repository.js';
 export function settle(
   scope: Scope,
   deps: { repository: Pick<Repository, 'batches'>; now: () => Date },
-): Promise<StoredBatch> {
+): Promise<Batch> {
   return deps.repository.batches.settle(scope, deps.now());
 }

@@ -2,7 +2,7 @@ import { transactionMessages } from '../../shared/messages/en.js';
 import type { TransactionDraft } from '../../shared/validators/transaction-request.js';
 import { breakdown, type PaymentMethod } from '../fees/calculate.js';
 import { newId } from '../vault/random.js';
-import type { NewTransaction, TransactionMoney } from '../storage/transactions-table.js';
+import { cents, type NewTransaction, type TransactionMoney } from './model.js';
 import { RefusedFields } from './refused.js';
 import type { Payer } from './result.js';
 
@@ -48,7 +48,14 @@ export function moneyFor(
   });
   if (typeof result === 'string')
     throw new RefusedFields([{ field: PROBLEM_FIELDS[result], code: result, message: transactionMessages[result] }]);
-  return result;
+  return {
+    amount: cents(result.amount),
+    payerFee: cents(result.payerFee),
+    fee: cents(result.fee),
+    netAmount: cents(result.netAmount),
+    initiatingPartyFee: cents(result.initiatingPartyFee),
+    payerFeeMode: result.payerFeeMode,
+  };
 }
 
 /** A transaction to store from a draft: the draft's payer details, and `fields` for the rest. */

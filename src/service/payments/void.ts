@@ -1,4 +1,5 @@
-import type { Repository, Scope } from '../storage/repository.js';
+import type { Repository } from '../storage/repository.js';
+import type { Scope } from './model.js';
 import { REVERSAL_MESSAGES, refused, type ReversalResult } from './reversal.js';
 
 /**

@@ -37,7 +37,7 @@ import type { PaymentResult } from '../../payments/result.js';
 import { toAuthorizationResponse, toTransactionResponse } from '../../payments/responses.js';
 import { sale } from '../../payments/sale.js';
 import { checkInitiatingPartyFee } from '../../payments/transaction-record.js';
-import type { StoredTransaction } from '../../storage/transactions-table.js';
+import type { Transaction } from '../../payments/model.js';
 
 /** The error codes of declines that are the caller's mistake rather than the processor's answer. */
 const DECLINE_CODES: Partial<Record<PaymentResponseCode, ServiceCode>> = {
@@ -64,7 +64,7 @@ function declinedOutcome(result: Extract<PaymentResult, { approved: false }>, re
 }
 
 /** A 201 with the transaction; a Mode C payment also carries its deprecation warning. */
-function createdOutcome(transaction: StoredTransaction, base: string): Outcome {
+function createdOutcome(transaction: Transaction, base: string): Outcome {
   const headers: Record<string, string> = { Location: `${base}/api/v1/transactions/${transaction.id}` };
   const body: TransactionResponse = toTransactionResponse(transaction);
   if (transaction.payerFeeMode === 'ServiceCalculated') {
