@@ -9,7 +9,7 @@ import { newId } from '../vault/random.js';
 import { CARD, saleDraft, startTestService, type TestService } from '../testing/harness.js';
 import { authorize } from './authorize.js';
 import { refund } from './refund.js';
-import { statusOf } from './responses.js';
+import { statusOf } from './lifecycle.js';
 import type { Payer, PaymentDeps, PaymentResult } from './result.js';
 import type { ReversalResult } from './reversal.js';
 import { sale } from './sale.js';

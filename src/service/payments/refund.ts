@@ -2,6 +2,7 @@ import { formatAmount } from '../../shared/money.js';
 import { newId } from '../vault/random.js';
 import type { Repository } from '../storage/repository.js';
 import { cents, type Cents, type Scope, type Transaction } from './model.js';
+import { REFUND, moveOf } from './lifecycle.js';
 import { REVERSAL_MESSAGES, refused, type ReversalResult } from './reversal.js';
 
 /** What is left to refund of a settled payment, in cents. */
@@ -9,7 +10,7 @@ export const remainingToRefund = (transaction: Transaction): Cents =>
   cents(transaction.amount - transaction.refundedAmount);
 
 /**
- * Refunds a settled payment, in full (`amountCents` null: what is left) or in part
+ * Refunds a settled payment (the REFUND table of payments/lifecycle.ts), in full (`amountCents` null: what is left) or in part
  * (docs/fees.md#refunds): a new transaction of −amount whose netAmount is −amount and whose fees are
  * 0, so the payer gets back exactly the amount, the agency's funding bears it and the service keeps
  * the original fee. The original is locked (SELECT … FOR UPDATE) for the whole check-and-insert, so
@@ -24,11 +25,8 @@ export async function refund(
   return deps.repository.transaction(async (repository) => {
     const original = await repository.transactions.lock(id, scope);
     if (!original) return null;
-    if (original.paymentResponseCode !== 'Success')
-      return refused('PreviouslyRejected', REVERSAL_MESSAGES.refundOfDeclined);
-    if (original.voidedAt) return refused('PreviouslyVoided', REVERSAL_MESSAGES.refundOfVoided);
-    if (original.originalTransactionId !== null) return refused('NotRefundable', REVERSAL_MESSAGES.refundOfRefund);
-    if (original.batchId === null) return refused('NotSettled', REVERSAL_MESSAGES.notSettled);
+    const move = moveOf(REFUND, original);
+    if ('refused' in move) return refused(move.refused, REVERSAL_MESSAGES[move.reason]);
     const remaining = remainingToRefund(original);
     const amount = amountCents ?? remaining;
     if (remaining === 0) return refused('AmountExceedsRemaining', REVERSAL_MESSAGES.refundedInFull);

@@ -6,8 +6,8 @@ import type {
   AuthorizationResponse,
   TokenResponse,
   TransactionResponse,
-  TransactionStatus,
 } from '../../shared/wire.js';
+import { statusOf } from './lifecycle.js';
 import type { Batch, Token, Transaction } from './model.js';
 
 /** Attributes as the wire lists them (docs/api.md#attribute-values): `{ name, parameterName, value }`, values as text. */
@@ -29,19 +29,6 @@ export function toTokenResponse(token: Token): TokenResponse {
     accountType: token.accountType,
     created: token.created.toISOString(),
   };
-}
-
-/**
- * Where a transaction is in its life (docs/api.md#voids-refunds-and-settlement): declined, voided,
- * an open authorization, refunded (in full or in part), settled, or else captured (approved, not yet
- * settled). A refund itself is Settled or Captured like a payment.
- */
-export function statusOf(t: Transaction): TransactionStatus {
-  if (t.paymentResponseCode !== 'Success') return 'Declined';
-  if (t.voidedAt) return 'Voided';
-  if (t.authorizationId !== null && t.capturedAt === null) return 'Authorized';
-  if (t.refundedAmount > 0) return t.refundedAmount >= t.amount ? 'Refunded' : 'PartiallyRefunded';
-  return t.batchId !== null ? 'Settled' : 'Captured';
 }
 
 /** A closed settlement batch as the wire shows it: totals as amounts. */

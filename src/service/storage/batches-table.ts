@@ -1,5 +1,6 @@
 import { isId } from '../../shared/validators/ids.js';
 import type { Sql } from './sql.js';
+import { SETTLING_CONDITION } from './transaction-states.js';
 import { cents, type Batch, type Transaction } from '../payments/model.js';
 import { TRANSACTION_COLUMNS, toTransaction, type TransactionRow } from './transactions-table.js';
 import type { Scope } from './types.js';
@@ -33,8 +34,8 @@ const IN_SCOPE = 'account_id = $1 AND COALESCE(via_account_id, 0) = $2';
 export const batchIdOf = (text: string): number | null => (isId('batch', text) ? Number(text) : null);
 
 /**
- * Settles the scope's approved, unvoided, unsettled rows (made before `before`, when given) in a new
- * batch dated `at`, inside the caller's database transaction.
+ * Settles the scope's rows that a batch takes in (SETTLING_CONDITION: the domain's SETTLE table), made
+ * before `before` when given, in a new batch dated `at`, inside the caller's database transaction.
  */
 async function settleIn(tx: Sql, scope: Scope, at: Date, before: Date | null): Promise<Batch> {
   const [created] = await tx.query<{ id: number }>(
@@ -44,11 +45,10 @@ async function settleIn(tx: Sql, scope: Scope, at: Date, before: Date | null): P
   );
   const batchId = (created as { id: number }).id;
   const settled = await tx.query<{ id: number; amount_cents: number }>(
-    `UPDATE transactions SET batch_id = $3
-           WHERE ${IN_SCOPE} AND batch_id IS NULL AND voided_at IS NULL AND payment_response_code = 'Success'
-             AND NOT (authorization_id IS NOT NULL AND captured_at IS NULL)
-             AND ($4::timestamptz IS NULL OR COALESCE(captured_at, created_at) < $4)
-           RETURNING id, amount_cents`,
+    `UPDATE transactions t SET batch_id = $3
+           WHERE ${IN_SCOPE} AND ${SETTLING_CONDITION}
+             AND ($4::timestamptz IS NULL OR COALESCE(t.captured_at, t.created_at) < $4)
+           RETURNING t.id, t.amount_cents`,
     [scope.accountId, scope.viaAccountId ?? 0, batchId, before],
   );
   const debits = settled.filter((row) => row.amount_cents > 0);
@@ -97,11 +97,9 @@ export function batchStore(sql: Sql) {
         );
         if (!claimed.length) return null;
         const scopes = await tx.query<{ account_id: number; via_account_id: number | null }>(
-          `SELECT DISTINCT account_id, via_account_id FROM transactions
-           WHERE batch_id IS NULL AND voided_at IS NULL AND payment_response_code = 'Success'
-             AND COALESCE(captured_at, created_at) < $1
-             AND NOT (authorization_id IS NOT NULL AND captured_at IS NULL)
-           ORDER BY account_id, via_account_id`,
+          `SELECT DISTINCT t.account_id, t.via_account_id FROM transactions t
+           WHERE ${SETTLING_CONDITION} AND COALESCE(t.captured_at, t.created_at) < $1
+           ORDER BY t.account_id, t.via_account_id`,
           [cutoff],
         );
         for (const row of scopes)

@@ -1,6 +1,7 @@
 import type { TransactionSearchType } from '../../shared/transaction-search.js';
 import { batchIdOf } from './batches-table.js';
 import type { Sql } from './sql.js';
+import { searchTypeConditions } from './transaction-states.js';
 import type { Transaction } from '../payments/model.js';
 import { TRANSACTION_COLUMNS, toTransaction, type TransactionRow } from './transactions-table.js';
 import type { Scope } from './types.js';
@@ -21,14 +22,11 @@ export interface SearchCriteria {
 }
 
 /**
- * Which rows each search type lists: approved payments, declines, approved refunds (negative amounts).
- * The `transaction_day_counts` trigger (migration 5) sorts rows into the same three kinds.
+ * Which rows each search type lists: approved payments, declines, approved refunds (negative amounts),
+ * generated from the domain's SEARCH_CLASSES (transaction-states.ts), as the `transaction_day_counts`
+ * trigger (migration 5) sorts rows.
  */
-const SEARCH_TYPE_CONDITIONS: Record<TransactionSearchType, string> = {
-  Processed: "t.payment_response_code = 'Success' AND t.amount_cents >= 0",
-  Rejected: "t.payment_response_code <> 'Success'",
-  Refunds: "t.payment_response_code = 'Success' AND t.amount_cents < 0",
-};
+const SEARCH_TYPE_CONDITIONS = searchTypeConditions();
 
 /**
  * `payerName` as a case-insensitive "contains" pattern: `%`, `_` and `\` in the name are matched as

@@ -8,7 +8,9 @@ import {
   type TransactionEventRecord,
   type TransactionMoney,
 } from '../payments/model.js';
+import type { TransactionState } from '../payments/lifecycle.js';
 import { couldBeId } from './ids.js';
+import { STATE_CONDITIONS } from './transaction-states.js';
 import type { Sql } from './sql.js';
 import type { Scope } from './types.js';
 
@@ -51,6 +53,15 @@ const toTransaction = ({ account_id, via_account_id, events, ...row }: Row): Tra
   scope: { accountId: account_id, viaAccountId: via_account_id },
   events: events.map((event): TransactionEventRecord => ({ ...event, eventDate: new Date(event.eventDate) })),
 });
+
+/** What a transition changes besides the state (`transition`): each given field is set. */
+export interface TransactionChange {
+  money?: TransactionMoney;
+  capturedAt?: Date;
+  voidedAt?: Date;
+  comments?: string | null;
+  event: TransactionEventRecord;
+}
 
 const IN_SCOPE = 't.account_id = $2 AND t.via_account_id IS NOT DISTINCT FROM $3';
 
@@ -157,40 +168,6 @@ function queriesOn(sql: Sql) {
         ? null
         : findWhere(`t.authorization_id = $1 AND ${IN_SCOPE}`, [authorizationId, scope.accountId, scope.viaAccountId]),
     /**
-     * Captures an authorization once: the row is updated only while it is uncaptured and unexpired,
-     * so two racing captures cannot both succeed. Null when it was not capturable.
-     */
-    capture: (
-      transactionId: number,
-      money: TransactionMoney,
-      at: Date,
-      comments: string | null,
-    ): Promise<Transaction | null> =>
-      sql.transaction(async (tx) => {
-        const updated = await tx.query(
-          `UPDATE transactions SET amount_cents = $2, payer_fee_cents = $3, fee_cents = $4, net_amount_cents = $5,
-             initiating_party_fee_cents = $6, payer_fee_mode = $7, captured_at = $8, comments = COALESCE($9, comments)
-           WHERE id = $1 AND captured_at IS NULL AND voided_at IS NULL AND authorization_expires_at > $8 RETURNING id`,
-          [
-            transactionId,
-            money.amount,
-            money.payerFee,
-            money.fee,
-            money.netAmount,
-            money.initiatingPartyFee,
-            money.payerFeeMode,
-            at,
-            comments,
-          ],
-        );
-        if (!updated.length) return null;
-        await tx.query(
-          "INSERT INTO transaction_events (transaction_id, event_type, event_date) VALUES ($1, 'Capture', $2)",
-          [transactionId, at],
-        );
-        return findWhere('t.id = $1', [transactionId], tx);
-      }),
-    /**
      * Locks a transaction of this scope until the surrounding database transaction ends (SELECT … FOR
      * UPDATE), so reversals of it run one at a time; call it inside `Repository.transaction`.
      */
@@ -201,22 +178,50 @@ function queriesOn(sql: Sql) {
       // Read again after the lock: a reversal that held it may have changed the row.
       return findWhere('t.id = $1', [found.id]);
     },
-    /** Voids an unsettled transaction: its money becomes 0 and a Void event is added. Null if it was not voidable. */
-    voidTransaction: (transactionId: number, at: Date): Promise<Transaction | null> =>
+    /**
+     * Moves a transaction from the state the domain read to the one it decided
+     * (src/service/payments/lifecycle.ts), with the changes and the event that go with it. A
+     * compare-and-set: the row is updated only while it is still in `from`, so of two racing
+     * operations one wins; null for the other. The rules are the domain's; this only guards.
+     */
+    transition: (
+      transactionId: number,
+      states: { from: TransactionState; to: TransactionState },
+      change: TransactionChange,
+    ): Promise<Transaction | null> =>
       sql.transaction(async (tx) => {
+        const params: unknown[] = [transactionId];
+        const set = (column: string, value: unknown) => `${column} = $${params.push(value)}`;
+        const { money } = change;
+        const assignments = [
+          ...(money
+            ? [
+                set('amount_cents', money.amount),
+                set('payer_fee_cents', money.payerFee),
+                set('fee_cents', money.fee),
+                set('net_amount_cents', money.netAmount),
+                set('initiating_party_fee_cents', money.initiatingPartyFee),
+                set('payer_fee_mode', money.payerFeeMode),
+              ]
+            : []),
+          ...(change.capturedAt ? [set('captured_at', change.capturedAt)] : []),
+          ...(change.voidedAt ? [set('voided_at', change.voidedAt)] : []),
+          ...(change.comments ? [set('comments', change.comments)] : []),
+        ];
         const updated = await tx.query(
-          `UPDATE transactions SET amount_cents = 0, payer_fee_cents = 0, fee_cents = 0, net_amount_cents = 0,
-             initiating_party_fee_cents = 0, voided_at = $2
-           WHERE id = $1 AND voided_at IS NULL AND batch_id IS NULL AND payment_response_code = 'Success'
-             AND original_transaction_id IS NULL RETURNING id`,
-          [transactionId, at],
+          `UPDATE transactions t SET ${assignments.join(', ')}
+           WHERE t.id = $1 AND ${STATE_CONDITIONS[states.from]} RETURNING t.id`,
+          params,
         );
         if (!updated.length) return null;
+        const { event } = change;
         await tx.query(
-          "INSERT INTO transaction_events (transaction_id, event_type, event_date) VALUES ($1, 'Void', $2)",
-          [transactionId, at],
+          'INSERT INTO transaction_events (transaction_id, event_type, event_date, comments) VALUES ($1, $2, $3, $4)',
+          [transactionId, event.eventType, event.eventDate, event.comments],
         );
-        return findWhere('t.id = $1', [transactionId], tx);
+        const moved = await findWhere(`t.id = $1 AND ${STATE_CONDITIONS[states.to]}`, [transactionId], tx);
+        if (!moved) throw new Error(`Transaction ${transactionId} did not reach ${states.to} from ${states.from}.`);
+        return moved;
       }),
     /** Adds an event to a stored transaction (a Refund on the original). */
     addEvent: async (transactionId: number, eventType: 'Refund', at: Date, comments: string | null): Promise<void> => {
