@@ -4,7 +4,9 @@ import { newId } from '../vault/random.js';
 import { cents } from './model.js';
 import { processorSource } from './processor-source.js';
 import { declined, type PaymentDeps, type Payer, type PaymentResult } from './result.js';
-import { AUTHORIZATION_DAYS, moneyFor, newTransaction } from './transaction-record.js';
+import { basisOfDraft, buildTransaction } from './build-transaction.js';
+import { AUTHORIZATION_DAYS } from './lifecycle.js';
+import { moneyFor } from './money-rules.js';
 
 /** `POST /transactions/authorize`'s request, money in cents. */
 export interface AuthorizationDraft {
@@ -42,7 +44,7 @@ export async function authorize(
   const approved = paymentResponseCode === 'Success';
   const now = deps.now();
   const transaction = await deps.repository.transactions.insert(
-    newTransaction(draft, payer, {
+    buildTransaction(basisOfDraft(draft, payer), {
       ...money,
       paymentResponseCode,
       authorizationId: approved ? newId('auth') : null,

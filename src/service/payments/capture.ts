@@ -1,8 +1,8 @@
 import { formatAmount } from '../../shared/money.js';
 import type { TransactionDraft } from '../../shared/validators/transaction-request.js';
-import { CAPTURE, CAPTURE_MESSAGES, moveOf, stateOf } from './lifecycle.js';
+import { AUTHORIZATION_DAYS, CAPTURE, CAPTURE_MESSAGES, moveOf, stateOf } from './lifecycle.js';
+import { checkInitiatingPartyFee, moneyFor } from './money-rules.js';
 import { declined, type PaymentDeps, type Payer, type PaymentResult } from './result.js';
-import { AUTHORIZATION_DAYS, moneyFor } from './transaction-record.js';
 
 /**
  * A capture of an authorization (docs/api.md#authorizations), as the CAPTURE table of
@@ -15,6 +15,7 @@ export async function capture(
   payer: Payer,
   deps: PaymentDeps,
 ): Promise<PaymentResult> {
+  checkInitiatingPartyFee(draft, payer);
   const { transactions } = deps.repository;
   const authorization = await transactions.findAuthorization(authorizationId, payer.scope);
   const refuse = (reason: string) => declined('InvalidAuthorization', reason, authorization?.id);

@@ -111,6 +111,33 @@ describe('the reversal rules', () => {
     expect(codeOf(await refund(String(payment.id), null, payer.scope, deps()))).toBe('AmountExceedsRemaining');
   });
 
+  it('builds a refund the one way a transaction is built: the original’s payer and method, −amount, no fees', async () => {
+    const payment = await charge(7_500, 0);
+    await settle(payer.scope, deps());
+    const result = await refund(String(payment.id), 2_500, payer.scope, deps());
+    if (!result?.ok) throw new Error('The refund was refused.');
+    const same = ['payer', 'emailAddress', 'attributeValues', 'tokenId', 'transactionType', 'maskedAccountNumber'];
+    same.push('paymentMethodFingerprint', 'scope');
+    const pick = (t: object) => Object.fromEntries(same.map((key) => [key, Reflect.get(t, key)]));
+    expect(pick(result.transaction)).toEqual(pick(payment));
+    expect(result.transaction).toMatchObject({
+      amount: -2_500,
+      netAmount: -2_500,
+      fee: 0,
+      payerFee: 0,
+      initiatingPartyFee: 0,
+      payerFeeMode: null,
+      originalTransactionId: payment.id,
+      authorizationId: null,
+      comments: null,
+      sendReceipt: false,
+      ipAddress: null,
+      paymentResponseCode: 'Success',
+    });
+    expect(result.transaction.publicId).not.toBe(payment.publicId);
+    expect(result.transaction.events.map((event) => event.eventType)).toEqual(['Refund']);
+  });
+
   it('refuses a refund of a refund and a void of a refund; another scope’s transaction is not found', async () => {
     const payment = await charge(5_000);
     await settle(payer.scope, deps());

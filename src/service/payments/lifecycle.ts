@@ -9,6 +9,9 @@ import type { TransactionSearchType } from '../../shared/transaction-search.js';
 import type { ReversalResponseCode, TransactionStatus } from '../../shared/wire.js';
 import type { Transaction } from './model.js';
 
+/** How long an authorization can be captured (docs/api.md#authorizations). */
+export const AUTHORIZATION_DAYS = 7;
+
 /** Where a transaction is. */
 export const TRANSACTION_STATES = ['Declined', 'Authorized', 'Released', 'Captured', 'Voided', 'Settled'] as const;
 export type TransactionState = (typeof TRANSACTION_STATES)[number];

@@ -173,3 +173,26 @@ describe('authorize and capture', () => {
     expect(await service.sql.query('SELECT id FROM transactions')).toHaveLength(0);
   });
 });
+
+describe('the money rules live in the operations, not in a route', () => {
+  it('a sale or a capture that impersonates nobody takes no initiating-party fee, and stores nothing', async () => {
+    const tokenId = await tokenOf('card');
+    const withFee: TransactionDraft = { ...draft(tokenId, 10_325, 325), initiatingPartyFeeCents: 100 };
+    await expect(sale(withFee, payer, deps())).rejects.toMatchObject({
+      errors: [{ field: 'initiatingPartyFee', code: 'INITIATING_PARTY_FEE_NOT_ALLOWED' }],
+    });
+    // Even on a token that does not exist: the fee is refused before anything is looked up or stored.
+    await expect(sale({ ...withFee, source: { tokenId: 'tok_gone' } }, payer, deps())).rejects.toMatchObject({
+      errors: [{ code: 'INITIATING_PARTY_FEE_NOT_ALLOWED' }],
+    });
+    const held = approved(await authorize({ tokenId, amountCents: 20_000 }, payer, deps()));
+    const authorizationId = held.authorizationId ?? '';
+    await expect(
+      capture({ ...withFee, source: { authorizationId } }, authorizationId, payer, deps()),
+    ).rejects.toMatchObject({ errors: [{ code: 'INITIATING_PARTY_FEE_NOT_ALLOWED' }] });
+    const [{ count } = { count: -1 }] = await service.sql.query<{ count: number }>(
+      'SELECT count(*)::integer AS count FROM transactions',
+    );
+    expect(count).toBe(1);
+  });
+});

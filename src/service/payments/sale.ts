@@ -6,8 +6,9 @@ import { methodFingerprint } from './method-fingerprint.js';
 import { processorSource } from './processor-source.js';
 import { declined, type PaymentDeps, type Payer, type PaymentResult } from './result.js';
 import type { TransactionQueries } from '../storage/transactions-table.js';
-import { cents, type PaymentMethodKey } from './model.js';
-import { moneyFor, newTransaction } from './transaction-record.js';
+import type { PaymentMethodKey } from './model.js';
+import { basisOfDraft, buildTransaction } from './build-transaction.js';
+import { checkInitiatingPartyFee, moneyFor, undecidedMoney } from './money-rules.js';
 
 /** What a sale charges: the processor's view of it, and what the transaction shows of it. */
 interface Charged {
@@ -43,22 +44,14 @@ function sentDirectly(source: TransactionDraft['source']): Charged {
  * decline, stored like any other (docs/api.md#sandbox-processor).
  */
 export async function sale(draft: TransactionDraft, payer: Payer, deps: PaymentDeps): Promise<PaymentResult> {
+  checkInitiatingPartyFee(draft, payer);
   const { transactions } = deps.repository;
   let charged: Charged;
   if ('tokenId' in draft.source) {
     const token = await deps.repository.tokens.find(draft.source.tokenId, payer.scope);
     if (!token) {
-      const I = draft.initiatingPartyFeeCents;
       const stored = await transactions.insert(
-        newTransaction(draft, payer, {
-          amount: cents(draft.amountCents),
-          payerFee: cents(draft.payerFeeCents ?? 0),
-          fee: cents(0),
-          netAmount: cents(draft.amountCents - I),
-          initiatingPartyFee: cents(I),
-          payerFeeMode: null,
-          paymentResponseCode: 'InvalidToken',
-        }),
+        buildTransaction(basisOfDraft(draft, payer), { ...undecidedMoney(draft), paymentResponseCode: 'InvalidToken' }),
       );
       return declined('InvalidToken', RESPONSE_MESSAGES.InvalidToken, stored.id);
     }
@@ -89,7 +82,7 @@ export async function sale(draft: TransactionDraft, payer: Payer, deps: PaymentD
     const earlier = await store.lastApprovedSale(payer.scope, method, money.amount, windowMinutes);
     if (!earlier) return charge(store, draft, payer, charged, method, money, deps);
     const stored = await store.insert(
-      newTransaction(draft, payer, {
+      buildTransaction(basisOfDraft(draft, payer), {
         ...money,
         transactionType: charged.transactionType,
         maskedAccountNumber: charged.maskedAccountNumber,
@@ -127,7 +120,7 @@ async function charge(
   const paymentResponseCode = decide(charged.source, money.amount);
   const approved = paymentResponseCode === 'Success';
   const transaction = await transactions.insert(
-    newTransaction(draft, payer, {
+    buildTransaction(basisOfDraft(draft, payer), {
       ...money,
       transactionType: charged.transactionType,
       maskedAccountNumber: charged.maskedAccountNumber,

@@ -1,6 +1,7 @@
 import type { Repository } from '../storage/repository.js';
 import { VOID, moveOf, stateOf } from './lifecycle.js';
-import { cents, type Scope, type TransactionMoney } from './model.js';
+import type { Scope } from './model.js';
+import { voidedMoney } from './money-rules.js';
 import { REVERSAL_MESSAGES, refused, type ReversalResult } from './reversal.js';
 
 /**
@@ -19,21 +20,12 @@ export async function voidTransaction(
     if (!transaction) return null;
     const move = moveOf(VOID, transaction);
     if ('refused' in move) return refused(move.refused, REVERSAL_MESSAGES[move.reason]);
-    const nothing = cents(0);
-    const money: TransactionMoney = {
-      amount: nothing,
-      payerFee: nothing,
-      fee: nothing,
-      netAmount: nothing,
-      initiatingPartyFee: nothing,
-      payerFeeMode: transaction.payerFeeMode,
-    };
     const at = deps.now();
     const voided = await repository.transactions.transition(
       transaction.id,
       { from: stateOf(transaction), to: move.to },
       {
-        money,
+        money: voidedMoney(transaction),
         voidedAt: at,
         event: { eventType: 'Void', eventDate: at, comments: null },
       },

@@ -36,7 +36,6 @@ import { capture } from '../../payments/capture.js';
 import type { PaymentResult } from '../../payments/result.js';
 import { toAuthorizationResponse, toTransactionResponse } from '../../payments/responses.js';
 import { sale } from '../../payments/sale.js';
-import { checkInitiatingPartyFee } from '../../payments/transaction-record.js';
 import type { Transaction } from '../../payments/model.js';
 
 /** The error codes of declines that are the caller's mistake rather than the processor's answer. */
@@ -121,7 +120,6 @@ export function transactionRoutes(instance: FastifyInstance, deps: ServiceDeps):
     (request, reply) => {
       const draft = request.body;
       const caller = callerOf(request);
-      checkInitiatingPartyFee(draft, caller);
       const base = baseUrl(request, deps);
       return idempotent(request, reply, deps, caller.scope, 'transactions.create', async (repository) => {
         const result =

@@ -1,13 +1,13 @@
+/**
+ * Every money rule of a transaction, in cents (docs/fees.md): the breakdown of a charge in the payer's
+ * rates, who may take an initiating-party fee, what a decline, a void and a refund record.
+ */
 import { transactionMessages } from '../../shared/messages/en.js';
 import type { TransactionDraft } from '../../shared/validators/transaction-request.js';
 import { breakdown, type PaymentMethod } from '../fees/calculate.js';
-import { newId } from '../vault/random.js';
-import { cents, type NewTransaction, type TransactionMoney } from './model.js';
+import { cents, type Cents, type Transaction, type TransactionMoney } from './model.js';
 import { RefusedFields } from './refused.js';
 import type { Payer } from './result.js';
-
-/** How long an authorization can be captured (docs/api.md#authorizations). */
-export const AUTHORIZATION_DAYS = 7;
 
 type MoneyProblem = 'PAYER_FEE_EXCEEDS_AMOUNT' | 'INITIATING_PARTY_FEE_EXCEEDS_AMOUNT' | 'NET_AMOUNT_NEGATIVE';
 const PROBLEM_FIELDS: Record<MoneyProblem, string> = {
@@ -18,7 +18,7 @@ const PROBLEM_FIELDS: Record<MoneyProblem, string> = {
 
 /**
  * Refuses an initiating-party fee from a call that impersonates nobody: only a system acting for a
- * client takes one.
+ * client takes one. A sale and a capture check it first, before anything is looked up or stored.
  */
 export function checkInitiatingPartyFee(draft: TransactionDraft, payer: Payer): void {
   if (draft.initiatingPartyFeeCents > 0 && payer.scope.viaAccountId === null) {
@@ -58,28 +58,43 @@ export function moneyFor(
   };
 }
 
-/** A transaction to store from a draft: the draft's payer details, and `fields` for the rest. */
-export const newTransaction = (
-  draft: TransactionDraft,
-  payer: Payer,
-  fields: Partial<NewTransaction> & TransactionMoney & Pick<NewTransaction, 'paymentResponseCode'>,
-): NewTransaction => ({
-  publicId: newId('txn'),
-  scope: payer.scope,
-  authorizationId: null,
-  tokenId: 'tokenId' in draft.source ? draft.source.tokenId : null,
-  payer: draft.payer,
-  emailAddress: draft.emailAddress ?? null,
-  attributeValues: draft.attributeValues ?? {},
-  comments: draft.comments ?? null,
-  sendReceipt: draft.sendReceipt,
-  ipAddress: draft.ipAddress ?? null,
-  transactionType: null,
-  maskedAccountNumber: null,
-  paymentMethodFingerprint: null,
-  authorizedAmount: null,
-  authorizationExpires: null,
-  originalTransactionId: null,
-  events: [],
-  ...fields,
+/** What a sale declined before any fee was worked out (an unknown token) records: the draft's amounts, no fee. */
+export function undecidedMoney(draft: TransactionDraft): TransactionMoney {
+  const initiatingPartyFee = cents(draft.initiatingPartyFeeCents);
+  return {
+    amount: cents(draft.amountCents),
+    payerFee: cents(draft.payerFeeCents ?? 0),
+    fee: cents(0),
+    netAmount: cents(draft.amountCents - initiatingPartyFee),
+    initiatingPartyFee,
+    payerFeeMode: null,
+  };
+}
+
+/** A voided transaction charges nothing: amount, fees and net become 0 (docs/api.md#voids-refunds-and-settlement). */
+export const voidedMoney = (voided: Transaction): TransactionMoney => ({
+  amount: cents(0),
+  payerFee: cents(0),
+  fee: cents(0),
+  netAmount: cents(0),
+  initiatingPartyFee: cents(0),
+  payerFeeMode: voided.payerFeeMode,
 });
+
+/**
+ * A refund of `amount` (docs/fees.md#refunds): −amount, and a netAmount of −amount with fees of 0, so
+ * the payer gets back exactly the amount, the agency's funding bears it and the service keeps the
+ * original fee.
+ */
+export const refundMoney = (amount: Cents): TransactionMoney => ({
+  amount: cents(0 - amount),
+  payerFee: cents(0),
+  fee: cents(0),
+  netAmount: cents(0 - amount),
+  initiatingPartyFee: cents(0),
+  payerFeeMode: null,
+});
+
+/** What is left to refund of a settled payment. */
+export const remainingToRefund = (transaction: Transaction): Cents =>
+  cents(transaction.amount - transaction.refundedAmount);
