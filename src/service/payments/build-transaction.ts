@@ -60,6 +60,7 @@ export type TransactionOutcome = TransactionMoney &
   Partial<
     Pick<
       NewTransaction,
+      | 'publicId'
       | 'authorizationId'
       | 'authorizedAmount'
       | 'authorizationExpires'

@@ -2,6 +2,7 @@ import { formatAmount } from '../../shared/money.js';
 import type { TransactionDraft } from '../../shared/validators/transaction-request.js';
 import { AUTHORIZATION_DAYS, CAPTURE, CAPTURE_MESSAGES, moveOf, stateOf } from './lifecycle.js';
 import { checkInitiatingPartyFee, moneyFor } from './money-rules.js';
+import { ProcessorUnavailable, askProcessor } from './payment-processor.js';
 import { declined, type PaymentDeps, type Payer, type PaymentResult } from './result.js';
 
 /**
@@ -31,6 +32,11 @@ export async function capture(
   const money = moneyFor(draft, 'creditCard', payer, true);
   if (money.amount > authorized)
     return refuse(`With the payer fee the capture is more than the authorized ${formatAmount(authorized)}.`);
+  const answer = await askProcessor(deps, (processor, signal) =>
+    processor.capture({ reference: authorization.publicId, amount: money.amount }, signal),
+  );
+  if (!answer) throw new ProcessorUnavailable();
+  if (answer.code !== 'Success') return refuse(answer.message);
   const transaction = await transactions.transition(
     authorization.id,
     { from: stateOf(authorization), to: move.to },

@@ -4,6 +4,7 @@
  * DATABASE_URL), even when several callers race.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sandboxProcessor } from '../sandbox/processor.js';
 import { loadConfig } from '../config/config.js';
 import { newId } from '../vault/random.js';
 import { CARD, startTestService, type TestService } from '../testing/harness.js';
@@ -76,7 +77,7 @@ describe('closeDueBatches', () => {
   beforeEach(() => service.reset());
 
   async function payAt(at: Date): Promise<number> {
-    const deps = { repository: service.repository, vault: service.vault, now: () => at };
+    const deps = { repository: service.repository, vault: service.vault, processor: sandboxProcessor, now: () => at };
     const token = newStoredToken(
       newId('tok'),
       {

@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sandboxProcessor } from '../sandbox/processor.js';
 import { newId } from '../vault/random.js';
 import { CARD, saleDraft, startTestService, type TestService } from '../testing/harness.js';
 import { authorize } from './authorize.js';
@@ -44,7 +45,12 @@ async function insertCardToken(cardNumber: string): Promise<string> {
   return token.id;
 }
 
-const deps = (): PaymentDeps => ({ repository: service.repository, vault: service.vault, now: () => new Date() });
+const deps = (): PaymentDeps => ({
+  repository: service.repository,
+  vault: service.vault,
+  processor: sandboxProcessor,
+  now: () => new Date(),
+});
 
 /** A sale's draft on this test's token: `amountCents` with payer fee `payerFeeCents` (Included when it is a real fee). */
 const draftOf = (amountCents: number, payerFeeCents: number) => saleDraft(tokenId, amountCents, payerFeeCents);

@@ -20,6 +20,13 @@ export type TransactionState = (typeof TRANSACTION_STATES)[number];
 export const TRANSACTION_KINDS = ['Payment', 'Refund'] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 
+/** The states each kind can reach; the tables say what would happen in the others too, for safety. */
+export const REACHABLE: Record<TransactionKind, readonly TransactionState[]> = {
+  Payment: TRANSACTION_STATES,
+  // A refund is made approved (BEGINNINGS.refund), is never voided (VOID) and settles.
+  Refund: ['Captured', 'Settled'],
+};
+
 /** What each state means, for people (docs/domain.md shows this table). */
 export const STATE_MEANINGS: Record<TransactionState, string> = {
   Declined: 'the processor or a rule declined it; nothing was charged',

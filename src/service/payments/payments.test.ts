@@ -3,6 +3,7 @@
  * what each rule decides, and what it stores.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sandboxProcessor } from '../sandbox/processor.js';
 import type { TransactionDraft } from '../../shared/validators/transaction-request.js';
 import { CARD, anyNumber, saleDraft, startTestService, type TestService } from '../testing/harness.js';
 import { newId } from '../vault/random.js';
@@ -26,6 +27,7 @@ beforeEach(() => service.reset());
 const deps = (now = new Date()): PaymentDeps => ({
   repository: service.repository,
   vault: service.vault,
+  processor: sandboxProcessor,
   now: () => now,
 });
 

@@ -4,6 +4,8 @@ import { basisOfRefund, buildTransaction } from './build-transaction.js';
 import { REFUND, moveOf } from './lifecycle.js';
 import { cents, type Scope } from './model.js';
 import { refundMoney, remainingToRefund } from './money-rules.js';
+import { ProcessorUnavailable, askProcessor, type ProcessorDeps } from './payment-processor.js';
+import { newId } from '../vault/random.js';
 import { REVERSAL_MESSAGES, refused, type ReversalResult } from './reversal.js';
 
 /**
@@ -16,7 +18,7 @@ export async function refund(
   id: string,
   amountCents: number | null,
   scope: Scope,
-  deps: { repository: Repository; now: () => Date },
+  deps: { repository: Repository; now: () => Date } & ProcessorDeps,
 ): Promise<ReversalResult | null> {
   return deps.repository.transaction(async (repository) => {
     const original = await repository.transactions.lock(id, scope);
@@ -28,9 +30,17 @@ export async function refund(
     if (remaining === 0) return refused('AmountExceedsRemaining', REVERSAL_MESSAGES.refundedInFull);
     if (amount > remaining)
       return refused('AmountExceedsRemaining', REVERSAL_MESSAGES.exceedsRemaining(formatAmount(remaining)));
+    const publicId = newId('txn');
+    const answer = await askProcessor(deps, (processor, signal) =>
+      processor.refund({ reference: publicId, originalReference: original.publicId, amount }, signal),
+    );
+    // Nothing is written yet: the database transaction ends with nothing changed.
+    if (!answer) throw new ProcessorUnavailable();
+    if (answer.code !== 'Success') return refused('NotRefundable', answer.message);
     const at = deps.now();
     const created = await repository.transactions.insert(
       buildTransaction(basisOfRefund(original), {
+        publicId,
         ...refundMoney(amount),
         paymentResponseCode: 'Success',
         originalTransactionId: original.id,

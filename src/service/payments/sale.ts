@@ -1,10 +1,11 @@
 import type { TransactionDraft } from '../../shared/validators/transaction-request.js';
 import type { TransactionType } from '../../shared/wire.js';
-import { RESPONSE_MESSAGES, decide, type ProcessorSource } from '../sandbox/processor.js';
 import { brandOf, maskAccountNumber } from './account-number.js';
 import { methodFingerprint } from './method-fingerprint.js';
 import { processorSource } from './processor-source.js';
-import { declined, type PaymentDeps, type Payer, type PaymentResult } from './result.js';
+import { newId } from '../vault/random.js';
+import { askProcessor, PROCESSOR_MESSAGES, type ProcessorSource } from './payment-processor.js';
+import { RULE_DECLINES, declined, type PaymentDeps, type Payer, type PaymentResult } from './result.js';
 import type { TransactionQueries } from '../storage/transactions-table.js';
 import type { PaymentMethodKey } from './model.js';
 import { basisOfDraft, buildTransaction } from './build-transaction.js';
@@ -40,7 +41,7 @@ function sentDirectly(source: TransactionDraft['source']): Charged {
 
 /**
  * A sale from a token or from card or bank details sent directly: fees in the payer's rates, the
- * sandbox's decision, and the transaction stored either way. An unknown or deleted token is a
+ * processor's decision (payments/payment-processor.ts), and the transaction stored either way. An unknown or deleted token is a
  * decline, stored like any other (docs/api.md#sandbox-processor).
  */
 export async function sale(draft: TransactionDraft, payer: Payer, deps: PaymentDeps): Promise<PaymentResult> {
@@ -53,7 +54,7 @@ export async function sale(draft: TransactionDraft, payer: Payer, deps: PaymentD
       const stored = await transactions.insert(
         buildTransaction(basisOfDraft(draft, payer), { ...undecidedMoney(draft), paymentResponseCode: 'InvalidToken' }),
       );
-      return declined('InvalidToken', RESPONSE_MESSAGES.InvalidToken, stored.id);
+      return declined('InvalidToken', RULE_DECLINES.InvalidToken, stored.id);
     }
     charged = {
       source: processorSource(token, deps),
@@ -117,10 +118,16 @@ async function charge(
   money: ReturnType<typeof moneyFor>,
   deps: PaymentDeps,
 ): Promise<PaymentResult> {
-  const paymentResponseCode = decide(charged.source, money.amount);
+  const publicId = newId('txn');
+  const answer = await askProcessor(deps, (processor, signal) =>
+    processor.authorize({ reference: publicId, source: charged.source, amount: money.amount, capture: true }, signal),
+  );
+  // No answer in time: declined, and stored so (docs/domain.md#when-the-processor-does-not-answer).
+  const paymentResponseCode = answer?.code ?? 'GenericDecline';
   const approved = paymentResponseCode === 'Success';
   const transaction = await transactions.insert(
     buildTransaction(basisOfDraft(draft, payer), {
+      publicId,
       ...money,
       transactionType: charged.transactionType,
       maskedAccountNumber: charged.maskedAccountNumber,
@@ -129,6 +136,7 @@ async function charge(
       events: approved ? [{ eventType: 'Sale', eventDate: deps.now(), comments: null }] : [],
     }),
   );
-  if (!approved) return declined(paymentResponseCode, RESPONSE_MESSAGES[paymentResponseCode], transaction.id);
+  if (!approved)
+    return declined(paymentResponseCode, answer?.message ?? PROCESSOR_MESSAGES.noAnswerDeclined, transaction.id);
   return { approved: true, transaction };
 }

@@ -2,6 +2,7 @@ import type { Repository } from '../storage/repository.js';
 import { VOID, moveOf, stateOf } from './lifecycle.js';
 import type { Scope } from './model.js';
 import { voidedMoney } from './money-rules.js';
+import { ProcessorUnavailable, askProcessor, type ProcessorDeps } from './payment-processor.js';
 import { REVERSAL_MESSAGES, refused, type ReversalResult } from './reversal.js';
 
 /**
@@ -13,13 +14,19 @@ import { REVERSAL_MESSAGES, refused, type ReversalResult } from './reversal.js';
 export async function voidTransaction(
   id: string,
   scope: Scope,
-  deps: { repository: Repository; now: () => Date },
+  deps: { repository: Repository; now: () => Date } & ProcessorDeps,
 ): Promise<ReversalResult | null> {
   return deps.repository.transaction(async (repository) => {
     const transaction = await repository.transactions.lock(id, scope);
     if (!transaction) return null;
     const move = moveOf(VOID, transaction);
     if ('refused' in move) return refused(move.refused, REVERSAL_MESSAGES[move.reason]);
+    const answer = await askProcessor(deps, (processor, signal) =>
+      processor.void({ reference: transaction.publicId }, signal),
+    );
+    // Nothing is written yet: the database transaction ends with nothing changed.
+    if (!answer) throw new ProcessorUnavailable();
+    if (answer.code !== 'Success') return refused('CannotBeVoided', answer.message);
     const at = deps.now();
     const voided = await repository.transactions.transition(
       transaction.id,

@@ -3,9 +3,9 @@
  * network, deciding each payment from its test data. It sees numbers only in memory, never stores them.
  */
 import type { PaymentResponseCode } from '../../shared/wire.js';
+import type { PaymentProcessor, ProcessorSource } from '../payments/payment-processor.js';
 
-export type ProcessorSource =
-  { cardNumber: string; expired: boolean } | { routingNumber: string; accountNumber: string };
+export type { ProcessorSource };
 
 /** The test cards the sandbox declines, and with what; test-data.ts prints them from here. */
 export const DECLINED_CARDS: Readonly<Record<string, PaymentResponseCode>> = {
@@ -25,6 +25,7 @@ export const DECLINED_ACCOUNT = '000111111113';
 /** Above 1,000,000.00 a payment exceeds the approval limit. */
 export const APPROVAL_LIMIT_CENTS = 100_000_000;
 
+/** The sandbox's decision on a payment of `chargedCents` from `source`. */
 export function decide(source: ProcessorSource, chargedCents: number): PaymentResponseCode {
   if (chargedCents > APPROVAL_LIMIT_CENTS) return 'ExceedsApprovalAmountLimit';
   if ('cardNumber' in source) return DECLINED_CARDS[source.cardNumber] ?? (source.expired ? 'ExpiredCard' : 'Success');
@@ -53,4 +54,20 @@ export const RESPONSE_MESSAGES: Record<PaymentResponseCode, string> = {
   SoftDuplicateTransaction: 'This payment may duplicate an earlier one.',
   CachedPaymentDataExpired: 'The saved payment data has expired.',
   PaymentMethodBlackListed: 'This payment method is blocked.',
+};
+
+/**
+ * The sandbox as the service's processor (src/service/payments/payment-processor.ts): it decides at once, in
+ * memory, from its test data; captures, voids and refunds it always accepts (they settle with the
+ * batch).
+ */
+export const sandboxProcessor: PaymentProcessor = {
+  name: 'sandbox',
+  authorize: (payment) => {
+    const code = decide(payment.source, payment.amount);
+    return Promise.resolve({ code, message: RESPONSE_MESSAGES[code] });
+  },
+  capture: () => Promise.resolve({ code: 'Success', message: RESPONSE_MESSAGES.Success }),
+  void: () => Promise.resolve({ code: 'Success', message: RESPONSE_MESSAGES.Success }),
+  refund: () => Promise.resolve({ code: 'Success', message: RESPONSE_MESSAGES.Success }),
 };
