@@ -1,6 +1,6 @@
 /**
  * The payments domain's own types: what the rules work on. Storage maps its rows into them
- * (src/service/storage/*-table.ts); the HTTP layer maps them to the wire.
+ * (src/service/storage/*-table.ts); src/service/http/wire-mappers.ts maps them to the wire.
  */
 import type {
   AccountType,

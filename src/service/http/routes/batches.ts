@@ -11,8 +11,8 @@ import {
 } from '../schemas/lifecycle-schemas.js';
 import { fromCheck, idParams, requestSchema, type RequestTypes } from '../schemas/request-schema.js';
 import { callerHeaders, secretSecurity } from '../schemas/schemas.js';
-import { toBatchResponse, toTransactionResponse } from '../../payments/responses.js';
-import { validatePage } from '../../payments/reversal.js';
+import { toBatchResponse, toTransactionResponse } from '../wire-mappers.js';
+import { validatePage } from '../reversal-requests.js';
 import { settle } from '../../payments/settle.js';
 
 /** Settlement batches (docs/api.md#voids-refunds-and-settlement): the sandbox's settle-now and the lists. */

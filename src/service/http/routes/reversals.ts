@@ -13,14 +13,10 @@ import {
 import { fromCheck, idParams, requestSchema, type RequestTypes } from '../schemas/request-schema.js';
 import { idempotentHeaders, secretSecurity, transactionIdParamsSchema } from '../schemas/schemas.js';
 import { refund } from '../../payments/refund.js';
-import { toTransactionResponse } from '../../payments/responses.js';
+import { toTransactionResponse } from '../wire-mappers.js';
 import type { Scope } from '../../storage/repository.js';
-import {
-  validateRefundRequest,
-  validateVoidQuery,
-  validateVoidRequest,
-  type ReversalResult,
-} from '../../payments/reversal.js';
+import type { ReversalResult } from '../../payments/reversal.js';
+import { validateRefundRequest, validateVoidQuery, validateVoidRequest } from '../reversal-requests.js';
 import { voidTransaction } from '../../payments/void.js';
 
 /** A refused reversal as a 400 with `reversalResponseCode` (docs/api.md#voids-refunds-and-settlement). */

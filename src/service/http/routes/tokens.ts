@@ -30,7 +30,7 @@ import {
   tokenSchema,
   tokenSecurity,
 } from '../schemas/schemas.js';
-import { toTokenResponse } from '../../payments/responses.js';
+import { toTokenResponse } from '../wire-mappers.js';
 import { newStoredToken } from '../../payments/stored-token.js';
 
 const BROWSER_HEADERS = 'Authorization, Content-Type, impersonationAccountKey, Idempotency-Key';

@@ -34,7 +34,7 @@ import {
 import { authorize } from '../../payments/authorize.js';
 import { capture } from '../../payments/capture.js';
 import type { PaymentResult } from '../../payments/result.js';
-import { toAuthorizationResponse, toTransactionResponse } from '../../payments/responses.js';
+import { toAuthorizationResponse, toTransactionResponse } from '../wire-mappers.js';
 import { sale } from '../../payments/sale.js';
 import type { Transaction } from '../../payments/model.js';
 

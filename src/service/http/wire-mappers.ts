@@ -1,3 +1,4 @@
+/** The payments domain's types (src/service/payments/model.ts) as the wire shows them. */
 import { centsToAmount } from '../../shared/money.js';
 import type {
   BatchResponse,
@@ -7,8 +8,8 @@ import type {
   TokenResponse,
   TransactionResponse,
 } from '../../shared/wire.js';
-import { statusOf } from './lifecycle.js';
-import type { Batch, Token, Transaction } from './model.js';
+import { statusOf } from '../payments/lifecycle.js';
+import type { Batch, Token, Transaction } from '../payments/model.js';
 
 /** Attributes as the wire lists them (docs/api.md#attribute-values): `{ name, parameterName, value }`, values as text. */
 export const toAttributeValueList = (values: AttributeValues): AttributeValue[] =>
