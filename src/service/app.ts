@@ -1,7 +1,6 @@
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { ApiError, SERVICE_MESSAGES } from './http/errors.js';
-import { RefusedFields } from './payments/refused.js';
 import { validatorCompiler } from './http/schemas/request-schema.js';
 import { docsRoutes, registerOpenApi } from './http/routes/docs.js';
 import { scriptRoutes } from './http/routes/scripts.js';
@@ -184,7 +183,6 @@ function requestIds(): () => string {
 /** Framework errors as the contract's readable 4xx; anything unexpected as a bare 500. */
 function toApiError(error: FastifyError): ApiError {
   if (error instanceof ApiError) return error;
-  if (error instanceof RefusedFields) return ApiError.fields(error.errors);
   // Nothing was changed and a retry may succeed (payments/payment-processor.ts).
   if (error instanceof ProcessorUnavailable)
     return new ApiError(503, 'PROCESSOR_UNAVAILABLE', error.message, [], { 'Retry-After': '5' });

@@ -3,7 +3,7 @@ import { newId } from '../vault/random.js';
 import { cents } from './model.js';
 import { processorSource } from './processor-source.js';
 import { askProcessor, PROCESSOR_MESSAGES } from './payment-processor.js';
-import { RULE_DECLINES, declined, type PaymentDeps, type Payer, type PaymentResult } from './result.js';
+import { RULE_DECLINES, declined, done, type PaymentDeps, type Payer, type PaymentResult } from './result.js';
 import { basisOfDraft, buildTransaction } from './build-transaction.js';
 import { AUTHORIZATION_DAYS } from './lifecycle.js';
 import { moneyFor } from './money-rules.js';
@@ -39,7 +39,9 @@ export async function authorize(
     source: { tokenId },
     sendReceipt: false,
   };
-  const money = moneyFor(draft, 'creditCard', payer, true);
+  const priced = moneyFor(draft, 'creditCard', payer, true);
+  if (!priced.ok) return priced;
+  const money = priced.value;
   const publicId = newId('txn');
   const source = processorSource(token, deps);
   const answer = await askProcessor(deps, (processor, signal) =>
@@ -64,5 +66,5 @@ export async function authorize(
   );
   if (!approved)
     return declined(paymentResponseCode, answer?.message ?? PROCESSOR_MESSAGES.noAnswerDeclined, transaction.id);
-  return { approved: true, transaction };
+  return done(transaction);
 }

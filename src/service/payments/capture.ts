@@ -1,9 +1,9 @@
 import { formatAmount } from '../../shared/money.js';
 import type { TransactionDraft } from '../../shared/validators/transaction-request.js';
 import { AUTHORIZATION_DAYS, CAPTURE, CAPTURE_MESSAGES, moveOf, stateOf } from './lifecycle.js';
-import { checkInitiatingPartyFee, moneyFor } from './money-rules.js';
+import { initiatingPartyFeeRefusal, moneyFor } from './money-rules.js';
 import { ProcessorUnavailable, askProcessor } from './payment-processor.js';
-import { declined, type PaymentDeps, type Payer, type PaymentResult } from './result.js';
+import { declined, done, type PaymentDeps, type Payer, type PaymentResult } from './result.js';
 
 /**
  * A capture of an authorization (docs/api.md#authorizations), as the CAPTURE table of
@@ -16,7 +16,8 @@ export async function capture(
   payer: Payer,
   deps: PaymentDeps,
 ): Promise<PaymentResult> {
-  checkInitiatingPartyFee(draft, payer);
+  const feeRefused = initiatingPartyFeeRefusal(draft, payer);
+  if (feeRefused) return feeRefused;
   const { transactions } = deps.repository;
   const authorization = await transactions.findAuthorization(authorizationId, payer.scope);
   const refuse = (reason: string) => declined('InvalidAuthorization', reason, authorization?.id);
@@ -29,7 +30,9 @@ export async function capture(
   const authorized = authorization.authorizedAmount ?? 0;
   if (draft.amountCents > authorized)
     return refuse(`The capture amount is more than the authorized ${formatAmount(authorized)}.`);
-  const money = moneyFor(draft, 'creditCard', payer, true);
+  const priced = moneyFor(draft, 'creditCard', payer, true);
+  if (!priced.ok) return priced;
+  const money = priced.value;
   if (money.amount > authorized)
     return refuse(`With the payer fee the capture is more than the authorized ${formatAmount(authorized)}.`);
   const answer = await askProcessor(deps, (processor, signal) =>
@@ -48,5 +51,5 @@ export async function capture(
     },
   );
   if (!transaction) return refuse(CAPTURE_MESSAGES.captured);
-  return { approved: true, transaction };
+  return done(transaction);
 }

@@ -101,9 +101,9 @@ describe('closeDueBatches', () => {
       payer,
       deps,
     );
-    if (!result.approved) throw new Error(result.message);
-    await service.sql.query('UPDATE transactions SET created_at = $2 WHERE id = $1', [result.transaction.id, at]);
-    return result.transaction.id;
+    if (!result.ok) throw new Error(JSON.stringify(result.failure));
+    await service.sql.query('UPDATE transactions SET created_at = $2 WHERE id = $1', [result.value.id, at]);
+    return result.value.id;
   }
 
   it('settles what was made before the cut-off, once, however many callers race', async () => {

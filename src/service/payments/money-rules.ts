@@ -6,8 +6,7 @@ import { transactionMessages } from '../../shared/messages/en.js';
 import type { TransactionDraft } from '../../shared/validators/transaction-request.js';
 import { breakdown, type PaymentMethod } from '../fees/calculate.js';
 import { cents, type Cents, type Transaction, type TransactionMoney } from './model.js';
-import { RefusedFields } from './refused.js';
-import type { Payer } from './result.js';
+import { done, invalid, type Payer, type Result } from './result.js';
 
 type MoneyProblem = 'PAYER_FEE_EXCEEDS_AMOUNT' | 'INITIATING_PARTY_FEE_EXCEEDS_AMOUNT' | 'NET_AMOUNT_NEGATIVE';
 const PROBLEM_FIELDS: Record<MoneyProblem, string> = {
@@ -20,16 +19,16 @@ const PROBLEM_FIELDS: Record<MoneyProblem, string> = {
  * Refuses an initiating-party fee from a call that impersonates nobody: only a system acting for a
  * client takes one. A sale and a capture check it first, before anything is looked up or stored.
  */
-export function checkInitiatingPartyFee(draft: TransactionDraft, payer: Payer): void {
-  if (draft.initiatingPartyFeeCents > 0 && payer.scope.viaAccountId === null) {
-    throw new RefusedFields([
+export function initiatingPartyFeeRefusal(draft: TransactionDraft, payer: Payer): Result<never> | null {
+  if (draft.initiatingPartyFeeCents > 0 && payer.scope.viaAccountId === null)
+    return invalid([
       {
         field: 'initiatingPartyFee',
         code: 'INITIATING_PARTY_FEE_NOT_ALLOWED',
         message: transactionMessages.INITIATING_PARTY_FEE_NOT_ALLOWED,
       },
     ]);
-  }
+  return null;
 }
 
 /** The fee breakdown of a draft for a method, in the rates of the account the call acts for. */
@@ -38,7 +37,7 @@ export function moneyFor(
   method: PaymentMethod,
   payer: Payer,
   hasAuthorization: boolean,
-): TransactionMoney {
+): Result<TransactionMoney> {
   const result = breakdown(payer.actingFor.feeSchedules[method], {
     amount: draft.amountCents,
     payerFee: draft.payerFeeCents,
@@ -47,15 +46,15 @@ export function moneyFor(
     impersonated: payer.scope.viaAccountId !== null,
   });
   if (typeof result === 'string')
-    throw new RefusedFields([{ field: PROBLEM_FIELDS[result], code: result, message: transactionMessages[result] }]);
-  return {
+    return invalid([{ field: PROBLEM_FIELDS[result], code: result, message: transactionMessages[result] }]);
+  return done({
     amount: cents(result.amount),
     payerFee: cents(result.payerFee),
     fee: cents(result.fee),
     netAmount: cents(result.netAmount),
     initiatingPartyFee: cents(result.initiatingPartyFee),
     payerFeeMode: result.payerFeeMode,
-  };
+  });
 }
 
 /** What a sale declined before any fee was worked out (an unknown token) records: the draft's amounts, no fee. */

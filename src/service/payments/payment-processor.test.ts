@@ -74,8 +74,8 @@ const deps = (processor: PaymentProcessor): PaymentDeps => ({
 });
 
 const approved = (result: PaymentResult) => {
-  if (!result.approved) throw new Error(`Declined: ${result.message}`);
-  return result.transaction;
+  if (!result.ok) throw new Error(`Failed: ${JSON.stringify(result.failure)}`);
+  return result.value;
 };
 const find = async (id: number) => {
   const found = await service.repository.transactions.find(String(id), payer.scope);
@@ -95,12 +95,12 @@ describe('a processor that does not answer', () => {
       await authorize({ tokenId, amountCents: 3_000 }, payer, deps(processor)),
     ]) {
       expect(result).toMatchObject({
-        approved: false,
-        code: 'GenericDecline',
-        message: PROCESSOR_MESSAGES.noAnswerDeclined,
+        ok: false,
+        failure: { kind: 'Declined', code: 'GenericDecline', message: PROCESSOR_MESSAGES.noAnswerDeclined },
       });
-      if (result.approved || result.transactionId === undefined) throw new Error('A stored decline.');
-      const stored = await find(result.transactionId);
+      const id = !result.ok && result.failure.kind === 'Declined' ? result.failure.transactionId : undefined;
+      if (id === undefined) throw new Error('A stored decline.');
+      const stored = await find(id);
       expect([stateOf(stored), stored.authorizationId, stored.events]).toEqual(['Declined', null, []]);
     }
     // The same sale again, with the processor back, is charged: a decline is never a duplicate.

@@ -6,23 +6,24 @@ import { cents, type Scope } from './model.js';
 import { refundMoney, remainingToRefund } from './money-rules.js';
 import { ProcessorUnavailable, askProcessor, type ProcessorDeps } from './payment-processor.js';
 import { newId } from '../vault/random.js';
+import { done, notFound } from './result.js';
 import { REVERSAL_MESSAGES, refused, type ReversalResult } from './reversal.js';
 
 /**
  * Refunds a settled payment (the REFUND table of payments/lifecycle.ts), in full (`amountCents` null:
  * what is left) or in part: a new transaction built from the original with the refund's money
  * (payments/money-rules.ts `refundMoney`, docs/fees.md#refunds). The original is locked (SELECT … FOR UPDATE) for the whole check-and-insert, so
- * concurrent refunds never exceed what was charged. Null when the transaction is not the caller's.
+ * concurrent refunds never exceed what was charged. Not found when the transaction is not the caller's.
  */
 export async function refund(
   id: string,
   amountCents: number | null,
   scope: Scope,
   deps: { repository: Repository; now: () => Date } & ProcessorDeps,
-): Promise<ReversalResult | null> {
+): Promise<ReversalResult> {
   return deps.repository.transaction(async (repository) => {
     const original = await repository.transactions.lock(id, scope);
-    if (!original) return null;
+    if (!original) return notFound('transaction');
     const move = moveOf(REFUND, original);
     if ('refused' in move) return refused(move.refused, REVERSAL_MESSAGES[move.reason]);
     const remaining = remainingToRefund(original);
@@ -53,6 +54,6 @@ export async function refund(
       at,
       `Refund ${created.publicId}: ${formatAmount(amount)}`,
     );
-    return { ok: true, transaction: created };
+    return done(created);
   });
 }

@@ -3,11 +3,10 @@ import type { ReversalResponseCode } from '../../shared/wire.js';
 
 export type { ReversalResponseCode };
 import type { Transaction } from './model.js';
+import { failed, type Result } from './result.js';
 
-/** What a void or a refund decided: done, with the transaction to answer, or refused and why. */
-export type ReversalResult =
-  | { ok: true; transaction: Transaction }
-  | { ok: false; declined: true; reversalResponseCode: ReversalResponseCode; message: string };
+/** What a void or a refund decided: done, with the transaction to answer, or a failure (refused, not found). */
+export type ReversalResult = Result<Transaction>;
 
 /** What a refused void or refund says: why, and what to do instead. The API description's examples use them too. */
 export const REVERSAL_MESSAGES = {
@@ -25,12 +24,8 @@ export const REVERSAL_MESSAGES = {
 } as const;
 
 /** A refusal of a reversal. */
-export const refused = (reversalResponseCode: ReversalResponseCode, message: string): ReversalResult => ({
-  ok: false,
-  declined: true,
-  reversalResponseCode,
-  message,
-});
+export const refused = (code: ReversalResponseCode, message: string): ReversalResult =>
+  failed({ kind: 'Refused', code, message });
 
 /** The codes and messages of a bad refund body or page (service-only, like the search's). */
 export const REFUND_MESSAGES = {

@@ -5,11 +5,11 @@ import { methodFingerprint } from './method-fingerprint.js';
 import { processorSource } from './processor-source.js';
 import { newId } from '../vault/random.js';
 import { askProcessor, PROCESSOR_MESSAGES, type ProcessorSource } from './payment-processor.js';
-import { RULE_DECLINES, declined, type PaymentDeps, type Payer, type PaymentResult } from './result.js';
+import { RULE_DECLINES, declined, done, type PaymentDeps, type Payer, type PaymentResult } from './result.js';
 import type { TransactionQueries } from '../storage/transactions-table.js';
-import type { PaymentMethodKey } from './model.js';
+import type { PaymentMethodKey, TransactionMoney } from './model.js';
 import { basisOfDraft, buildTransaction } from './build-transaction.js';
-import { checkInitiatingPartyFee, moneyFor, undecidedMoney } from './money-rules.js';
+import { initiatingPartyFeeRefusal, moneyFor, undecidedMoney } from './money-rules.js';
 
 /** What a sale charges: the processor's view of it, and what the transaction shows of it. */
 interface Charged {
@@ -45,7 +45,8 @@ function sentDirectly(source: TransactionDraft['source']): Charged {
  * decline, stored like any other (docs/api.md#sandbox-processor).
  */
 export async function sale(draft: TransactionDraft, payer: Payer, deps: PaymentDeps): Promise<PaymentResult> {
-  checkInitiatingPartyFee(draft, payer);
+  const feeRefused = initiatingPartyFeeRefusal(draft, payer);
+  if (feeRefused) return feeRefused;
   const { transactions } = deps.repository;
   let charged: Charged;
   if ('tokenId' in draft.source) {
@@ -64,7 +65,9 @@ export async function sale(draft: TransactionDraft, payer: Payer, deps: PaymentD
   } else {
     charged = sentDirectly(draft.source);
   }
-  const money = moneyFor(draft, charged.transactionType === 'Ach' ? 'ach' : 'creditCard', payer, false);
+  const priced = moneyFor(draft, charged.transactionType === 'Ach' ? 'ach' : 'creditCard', payer, false);
+  if (!priced.ok) return priced;
+  const money = priced.value;
   const method: PaymentMethodKey = {
     fingerprint: methodFingerprint(charged.source, deps.vault),
     tokenId: 'tokenId' in draft.source ? draft.source.tokenId : null,
@@ -115,7 +118,7 @@ async function charge(
   payer: Payer,
   charged: Charged,
   method: PaymentMethodKey,
-  money: ReturnType<typeof moneyFor>,
+  money: TransactionMoney,
   deps: PaymentDeps,
 ): Promise<PaymentResult> {
   const publicId = newId('txn');
@@ -138,5 +141,5 @@ async function charge(
   );
   if (!approved)
     return declined(paymentResponseCode, answer?.message ?? PROCESSOR_MESSAGES.noAnswerDeclined, transaction.id);
-  return { approved: true, transaction };
+  return done(transaction);
 }

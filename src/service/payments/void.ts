@@ -3,22 +3,23 @@ import { VOID, moveOf, stateOf } from './lifecycle.js';
 import type { Scope } from './model.js';
 import { voidedMoney } from './money-rules.js';
 import { ProcessorUnavailable, askProcessor, type ProcessorDeps } from './payment-processor.js';
+import { done, notFound } from './result.js';
 import { REVERSAL_MESSAGES, refused, type ReversalResult } from './reversal.js';
 
 /**
  * Voids a transaction before settlement (docs/api.md#voids-refunds-and-settlement), as the VOID table
  * of payments/lifecycle.ts says: the payer is not charged, the fee and the agency's net become 0 and a
- * Void event is added; an open authorization is released the same way. Null when the transaction is
- * not the caller's.
+ * Void event is added; an open authorization is released the same way. Not found when the
+ * transaction is not the caller's.
  */
 export async function voidTransaction(
   id: string,
   scope: Scope,
   deps: { repository: Repository; now: () => Date } & ProcessorDeps,
-): Promise<ReversalResult | null> {
+): Promise<ReversalResult> {
   return deps.repository.transaction(async (repository) => {
     const transaction = await repository.transactions.lock(id, scope);
-    if (!transaction) return null;
+    if (!transaction) return notFound('transaction');
     const move = moveOf(VOID, transaction);
     if ('refused' in move) return refused(move.refused, REVERSAL_MESSAGES[move.reason]);
     const answer = await askProcessor(deps, (processor, signal) =>
@@ -38,6 +39,6 @@ export async function voidTransaction(
       },
     );
     if (!voided) return refused('PreviouslyVoided', REVERSAL_MESSAGES.previouslyVoided);
-    return { ok: true, transaction: voided };
+    return done(voided);
   });
 }

@@ -21,7 +21,7 @@ import {
 import { authorize } from '../payments/authorize.js';
 import { capture } from '../payments/capture.js';
 import { cents, type Transaction } from '../payments/model.js';
-import type { Payer, PaymentDeps } from '../payments/result.js';
+import type { Payer, PaymentDeps, PaymentResult } from '../payments/result.js';
 import { refund } from '../payments/refund.js';
 import { sale } from '../payments/sale.js';
 import { settle } from '../payments/settle.js';
@@ -88,9 +88,9 @@ async function cardToken(cardNumber: string): Promise<string> {
   return token.id;
 }
 
-const approved = <T extends { approved: boolean }>(result: T): Extract<T, { approved: true }> => {
-  if (!result.approved) throw new Error('Declined');
-  return result as Extract<T, { approved: true }>;
+const approved = (result: PaymentResult): Transaction => {
+  if (!result.ok) throw new Error(`Failed: ${JSON.stringify(result.failure)}`);
+  return result.value;
 };
 const reread = async (id: number): Promise<Transaction> => {
   const found = await service.repository.transactions.find(String(id), payer.scope);
@@ -105,31 +105,32 @@ async function everyState(): Promise<number[]> {
   const bad = await cardToken('4000000000000002');
   const ids: number[] = [];
   const declined = await sale(saleDraft(bad, 1_000, 0), payer, deps());
-  if (declined.approved || declined.transactionId === undefined) throw new Error('The test card declines.');
-  ids.push(declined.transactionId);
-  const settled = approved(await sale(saleDraft(good, 2_000, 0), payer, deps())).transaction;
-  const refunded = approved(await sale(saleDraft(good, 3_000, 0), payer, deps())).transaction;
+  const declinedId = !declined.ok && declined.failure.kind === 'Declined' ? declined.failure.transactionId : undefined;
+  if (declinedId === undefined) throw new Error('The test card declines.');
+  ids.push(declinedId);
+  const settled = approved(await sale(saleDraft(good, 2_000, 0), payer, deps()));
+  const refunded = approved(await sale(saleDraft(good, 3_000, 0), payer, deps()));
   await settle(payer.scope, deps());
   const settledRefund = await refund(String(refunded.id), 500, payer.scope, deps());
   await settle(payer.scope, deps());
   const capturedRefund = await refund(String(refunded.id), 700, payer.scope, deps());
-  const captured = approved(await sale(saleDraft(good, 4_000, 0), payer, deps())).transaction;
-  const voided = approved(await sale(saleDraft(good, 5_000, 0), payer, deps())).transaction;
+  const captured = approved(await sale(saleDraft(good, 4_000, 0), payer, deps()));
+  const voided = approved(await sale(saleDraft(good, 5_000, 0), payer, deps()));
   await voidTransaction(String(voided.id), payer.scope, deps());
-  const open = approved(await authorize({ tokenId: good, amountCents: 6_000 }, payer, deps())).transaction;
-  const released = approved(await authorize({ tokenId: good, amountCents: 7_000 }, payer, deps())).transaction;
+  const open = approved(await authorize({ tokenId: good, amountCents: 6_000 }, payer, deps()));
+  const released = approved(await authorize({ tokenId: good, amountCents: 7_000 }, payer, deps()));
   await voidTransaction(String(released.id), payer.scope, deps());
-  const held = approved(await authorize({ tokenId: good, amountCents: 8_000 }, payer, deps())).transaction;
+  const held = approved(await authorize({ tokenId: good, amountCents: 8_000 }, payer, deps()));
   const draft = { ...saleDraft(good, 8_000, 0), source: { authorizationId: held.authorizationId ?? '' } };
   approved(await capture(draft, held.authorizationId ?? '', payer, deps()));
   const capturedThenVoided = approved(await authorize({ tokenId: good, amountCents: 9_000 }, payer, deps()));
-  const auth = capturedThenVoided.transaction.authorizationId ?? '';
+  const auth = capturedThenVoided.authorizationId ?? '';
   approved(await capture({ ...draft, amountCents: 9_000, source: { authorizationId: auth } }, auth, payer, deps()));
-  await voidTransaction(String(capturedThenVoided.transaction.id), payer.scope, deps());
+  await voidTransaction(String(capturedThenVoided.id), payer.scope, deps());
   for (const made of [settledRefund, capturedRefund]) if (!made?.ok) throw new Error('The refund was refused.');
   ids.push(settled.id, refunded.id, captured.id, voided.id, open.id, released.id, held.id);
-  ids.push(capturedThenVoided.transaction.id);
-  if (settledRefund?.ok && capturedRefund?.ok) ids.push(settledRefund.transaction.id, capturedRefund.transaction.id);
+  ids.push(capturedThenVoided.id);
+  if (settledRefund?.ok && capturedRefund?.ok) ids.push(settledRefund.value.id, capturedRefund.value.id);
   return ids;
 }
 
@@ -183,7 +184,7 @@ describe('transition: a compare-and-set on the state the domain read', () => {
   it('changes nothing when the row has left the expected state, and sets the money the domain decided', async () => {
     await service.reset();
     const token = await cardToken('4242424242424242');
-    const payment = approved(await sale(saleDraft(token, 2_500, 0), payer, deps())).transaction;
+    const payment = approved(await sale(saleDraft(token, 2_500, 0), payer, deps()));
     await settle(payer.scope, deps());
     const at = new Date();
     const money = { ...payment, amount: cents(0), payerFee: cents(0), fee: cents(0), netAmount: cents(0) };
@@ -200,7 +201,7 @@ describe('transition: a compare-and-set on the state the domain read', () => {
     ]);
 
     // Storage zeroes nothing on its own: the amounts are what the domain passes.
-    const other = approved(await sale(saleDraft(token, 3_000, 0), payer, deps())).transaction;
+    const other = approved(await sale(saleDraft(token, 3_000, 0), payer, deps()));
     const kept = { ...other, initiatingPartyFee: cents(0) };
     const moved = await service.repository.transactions.transition(other.id, stale, {
       money: kept,
