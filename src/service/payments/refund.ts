@@ -12,8 +12,9 @@ import { REVERSAL_MESSAGES, refused, type ReversalResult } from './reversal.js';
 /**
  * Refunds a settled payment (the REFUND table of payments/lifecycle.ts), in full (`amountCents` null:
  * what is left) or in part: a new transaction built from the original with the refund's money
- * (payments/money-rules.ts `refundMoney`, docs/fees.md#refunds). The original is locked (SELECT … FOR UPDATE) for the whole check-and-insert, so
- * concurrent refunds never exceed what was charged. Not found when the transaction is not the caller's.
+ * (payments/money-rules.ts `refundMoney`, docs/fees.md#refunds). The original is locked (SELECT …
+ * FOR UPDATE) for the whole check-and-insert, so concurrent refunds never exceed what was charged.
+ * Not found when the transaction is not the caller's.
  */
 export async function refund(
   id: string,

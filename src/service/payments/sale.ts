@@ -41,8 +41,8 @@ function sentDirectly(source: TransactionDraft['source']): Charged {
 
 /**
  * A sale from a token or from card or bank details sent directly: fees in the payer's rates, the
- * processor's decision (payments/payment-processor.ts), and the transaction stored either way. An unknown or deleted token is a
- * decline, stored like any other (docs/api.md#sandbox-processor).
+ * processor's decision (payments/payment-processor.ts), and the transaction stored either way. An
+ * unknown or deleted token is a decline, stored like any other (docs/api.md#sandbox-processor).
  */
 export async function sale(draft: TransactionDraft, payer: Payer, deps: PaymentDeps): Promise<PaymentResult> {
   const feeRefused = initiatingPartyFeeRefusal(draft, payer);

@@ -208,6 +208,7 @@ function queriesOn(sql: Sql) {
           ...(change.voidedAt ? [set('voided_at', change.voidedAt)] : []),
           ...(change.comments ? [set('comments', change.comments)] : []),
         ];
+        if (!assignments.length) throw new Error('A transition changes the row: give it money or a date.');
         const updated = await tx.query(
           `UPDATE transactions t SET ${assignments.join(', ')}
            WHERE t.id = $1 AND ${STATE_CONDITIONS[states.from]} RETURNING t.id`,
