@@ -106,7 +106,7 @@ export default tseslint.config(
       '**/form/**',
       '**/server-sdk/**',
     ],
-    'payments/ and fees/ are the rules: they return results or throw RefusedFields, never an HTTP answer.',
+    'payments/ and fees/ are the rules: they return a Result (payments/result.ts), never an HTTP answer.',
     ['src/service/payments/**/*.test.ts', 'src/service/fees/**/*.test.ts'],
   ),
   boundary(

@@ -1,7 +1,6 @@
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { ApiError, SERVICE_MESSAGES } from './http/errors.js';
-import { RefusedFields } from './payments/refused.js';
 import { validatorCompiler } from './http/schemas/request-schema.js';
 import { docsRoutes, registerOpenApi } from './http/routes/docs.js';
 import { scriptRoutes } from './http/routes/scripts.js';
@@ -24,8 +23,12 @@ import { securityHeaders } from './http/security-headers.js';
 import { randomBytesPooled } from './vault/random.js';
 import { loggedUrl } from './http/logged-url.js';
 import type { ServiceDeps } from './deps.js';
+import type { ProcessorName } from './config/config.js';
+import type { PaymentProcessor } from './payments/payment-processor.js';
+import { ProcessorUnavailable } from './payments/payment-processor.js';
+import { sandboxProcessor } from './sandbox/processor.js';
 
-type Defaulted = 'rateLimiter' | 'accountCache' | 'instance' | 'now' | 'scriptsDir' | 'version';
+type Defaulted = 'rateLimiter' | 'accountCache' | 'instance' | 'now' | 'scriptsDir' | 'version' | 'processor';
 export interface BuildOptions extends Omit<ServiceDeps, Defaulted>, Partial<Pick<ServiceDeps, Defaulted>> {
   /** Where logs go (default stdout); tests pass a stream to read them. */
   logStream?: DestinationStream;
@@ -36,6 +39,9 @@ export interface BuildOptions extends Omit<ServiceDeps, Defaulted>, Partial<Pick
   /** How long a request may take to arrive whole, headers and body (default `REQUEST_TIMEOUT_MS`). */
   requestTimeoutMs?: number;
 }
+
+/** The processors `PROCESSOR` can name (src/service/config/config.ts): the sandbox only, for now. */
+const PROCESSORS: Record<ProcessorName, PaymentProcessor> = { sandbox: sandboxProcessor };
 
 /**
  * A request must arrive whole, headers and body, within this: one that stalls or trickles gets a 408
@@ -95,6 +101,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     now: () => new Date(),
     scriptsDir: new URL('../../dist/browser/', import.meta.url).pathname,
     version: '0.0.0',
+    processor: PROCESSORS[given.config.processor ?? 'sandbox'],
     ...given,
     accountCache,
     instance,
@@ -176,7 +183,9 @@ function requestIds(): () => string {
 /** Framework errors as the contract's readable 4xx; anything unexpected as a bare 500. */
 function toApiError(error: FastifyError): ApiError {
   if (error instanceof ApiError) return error;
-  if (error instanceof RefusedFields) return ApiError.fields(error.errors);
+  // Nothing was changed and a retry may succeed (payments/payment-processor.ts).
+  if (error instanceof ProcessorUnavailable)
+    return new ApiError(503, 'PROCESSOR_UNAVAILABLE', error.message, [], { 'Retry-After': '5' });
   const mapped: Record<string, [number, keyof typeof SERVICE_MESSAGES]> = {
     FST_ERR_CTP_BODY_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE'],
     FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE'],

@@ -4,6 +4,7 @@ import type { SecretVerifier } from './auth/credentials.js';
 import type { ServiceConfig } from './config/config.js';
 import type { Instance } from './ops/instance.js';
 import type { RateLimiter } from './http/rate-limit.js';
+import type { PaymentProcessor } from './payments/payment-processor.js';
 import type { Repository } from './storage/repository.js';
 import type { Vault } from './vault/vault.js';
 
@@ -15,7 +16,7 @@ export interface ServiceDeps {
   repository: Repository;
   vault: Vault;
   config: Pick<ServiceConfig, 'tokenRateLimitPerIp' | 'tokenRateLimitPerKey' | 'publicUrl' | 'logLevel'> &
-    Partial<Pick<ServiceConfig, 'trustProxy' | 'allowedHosts' | 'host' | 'port'>>;
+    Partial<Pick<ServiceConfig, 'trustProxy' | 'allowedHosts' | 'host' | 'port' | 'processor'>>;
   rateLimiter: RateLimiter;
   accountCache: AccountCache;
   /** Checks a secret against its hash: `secretMatches` (auth/credentials.ts) unless a test wraps it. */
@@ -23,6 +24,10 @@ export interface ServiceDeps {
   /** This process in the database: its heartbeat, and its id in idempotency claims. */
   instance: Instance;
   now: () => Date;
+  /** The acquirer's adapter (payments/payment-processor.ts): the one `config.processor` names, unless a test gives its own. */
+  processor: PaymentProcessor;
+  /** How long to wait for the processor (PROCESSOR_TIMEOUT_MS; payments/payment-processor.ts has the default). */
+  processorTimeoutMs?: number;
   /** The built browser bundles (dist/browser). */
   scriptsDir: string;
   version: string;

@@ -80,6 +80,7 @@ export async function startService(
       repository,
       vault,
       config,
+      processorTimeoutMs: config.processorTimeoutMs,
       version: VERSION,
       accountCache,
       instance,

@@ -1,6 +1,6 @@
 /**
  * `GET /api/v1/transactions` (docs/api.md#searching-transactions): its filters and its answer, as they
- * travel. The service validates the query (src/service/payments/search.ts); the server SDK builds it.
+ * travel. The service validates the query (src/service/http/search-parameters.ts); the server SDK builds it.
  */
 import type { TransactionResponse } from './wire.js';
 

@@ -60,4 +60,18 @@ describe('loadConfig', () => {
       'PAYTOKEN_VAULT_KEY must be 32 bytes as 64 hex digits or base64 (e.g. `openssl rand -base64 32`).',
     ]);
   });
+
+  it('chooses the payment processor: the sandbox, unless PROCESSOR names one it has no adapter for', () => {
+    expect(loadConfig({})).toMatchObject({ processor: 'sandbox', processorTimeoutMs: 30_000 });
+    expect(loadConfig({ PROCESSOR: 'sandbox', PROCESSOR_TIMEOUT_MS: '5000' })).toMatchObject({
+      processor: 'sandbox',
+      processorTimeoutMs: 5_000,
+    });
+    expect(() => loadConfig({ PROCESSOR: 'acquirer-x' })).toThrow(
+      'PROCESSOR must name a payment processor this service has an adapter for: sandbox; it is "acquirer-x".',
+    );
+    expect(() => loadConfig({ PROCESSOR_TIMEOUT_MS: '0' })).toThrow(
+      'PROCESSOR_TIMEOUT_MS must be a whole number from 100 to 600000; it is "0".',
+    );
+  });
 });

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { parseTrustProxy, type TrustProxy } from '../http/trust-proxy.js';
 import { parseVaultKey } from '../vault/vault.js';
 import { DEFAULT_CUTOFF, parseSettlementCutoff, type SettlementCutoff } from '../payments/cutoff.js';
+import { DEFAULT_PROCESSOR_TIMEOUT_MS } from '../payments/payment-processor.js';
 
 /**
  * Configuration from environment variables, checked once at start: every bad value is reported
@@ -29,9 +30,17 @@ export interface ServiceConfig {
   allowedHosts: string[];
   /** Service processes behind the one port (Node's cluster); more than 1 needs PostgreSQL. */
   processes: number;
+  /** The payment processor's adapter (`PROCESSOR`): `sandbox`, the only one for now (payments/payment-processor.ts). */
+  processor: ProcessorName;
+  /** How long the service waits for the processor's answer (`PROCESSOR_TIMEOUT_MS`, default 30000). */
+  processorTimeoutMs: number;
   /** When the sandbox processor closes each day's batches (`SETTLEMENT_CUTOFF`, default 20:00 America/New_York). */
   settlementCutoff: SettlementCutoff;
 }
+
+/** The processors the service has adapters for. */
+export const PROCESSOR_NAMES = ['sandbox'] as const;
+export type ProcessorName = (typeof PROCESSOR_NAMES)[number];
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -86,6 +95,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
       .map((name) => name.trim().toLowerCase())
       .filter(Boolean),
     processes: integer('PAYTOKEN_PROCESSES', 1, 1, 64),
+    processor: 'sandbox',
+    processorTimeoutMs: integer('PROCESSOR_TIMEOUT_MS', DEFAULT_PROCESSOR_TIMEOUT_MS, 100, 600_000),
     settlementCutoff:
       parseSettlementCutoff(env.SETTLEMENT_CUTOFF || DEFAULT_CUTOFF) ??
       (parseSettlementCutoff(DEFAULT_CUTOFF) as SettlementCutoff),
@@ -93,6 +104,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
   if (env.SETTLEMENT_CUTOFF && !parseSettlementCutoff(env.SETTLEMENT_CUTOFF))
     problems.push(
       `SETTLEMENT_CUTOFF must be HH:MM and optionally a time zone (e.g. "20:00 America/New_York"); it is "${env.SETTLEMENT_CUTOFF}".`,
+    );
+  const processor = env.PROCESSOR || 'sandbox';
+  if ((PROCESSOR_NAMES as readonly string[]).includes(processor)) config.processor = processor as ProcessorName;
+  else
+    problems.push(
+      `PROCESSOR must name a payment processor this service has an adapter for: ${PROCESSOR_NAMES.join(', ')}; it is "${processor}".`,
     );
   if (config.processes > 1 && !config.databaseUrl)
     problems.push(

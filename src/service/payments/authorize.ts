@@ -1,9 +1,12 @@
 import type { TransactionDraft } from '../../shared/validators/transaction-request.js';
-import { RESPONSE_MESSAGES, decide } from '../sandbox/processor.js';
 import { newId } from '../vault/random.js';
+import { cents } from './model.js';
 import { processorSource } from './processor-source.js';
-import { declined, type PaymentDeps, type Payer, type PaymentResult } from './result.js';
-import { AUTHORIZATION_DAYS, moneyFor, newTransaction } from './transaction-record.js';
+import { askProcessor, PROCESSOR_MESSAGES } from './payment-processor.js';
+import { RULE_DECLINES, declined, done, type PaymentDeps, type Payer, type PaymentResult } from './result.js';
+import { basisOfDraft, buildTransaction } from './build-transaction.js';
+import { AUTHORIZATION_DAYS } from './lifecycle.js';
+import { moneyFor } from './money-rules.js';
 
 /** `POST /transactions/authorize`'s request, money in cents. */
 export interface AuthorizationDraft {
@@ -21,7 +24,7 @@ export async function authorize(
   deps: PaymentDeps,
 ): Promise<PaymentResult> {
   const token = await deps.repository.tokens.find(tokenId, payer.scope);
-  if (!token) return declined('InvalidToken', RESPONSE_MESSAGES.InvalidToken);
+  if (!token) return declined('InvalidToken', RULE_DECLINES.InvalidToken);
   if (token.transactionType === 'Ach')
     return declined(
       'InvalidPaymentType',
@@ -36,22 +39,32 @@ export async function authorize(
     source: { tokenId },
     sendReceipt: false,
   };
-  const money = moneyFor(draft, 'creditCard', payer, true);
-  const paymentResponseCode = decide(processorSource(token, deps), amountCents);
+  const priced = moneyFor(draft, 'creditCard', payer, true);
+  if (!priced.ok) return priced;
+  const money = priced.value;
+  const publicId = newId('txn');
+  const source = processorSource(token, deps);
+  const answer = await askProcessor(deps, (processor, signal) =>
+    processor.authorize({ reference: publicId, source, amount: cents(amountCents), capture: false }, signal),
+  );
+  // No answer in time: declined, and stored so (docs/domain.md#when-the-processor-does-not-answer).
+  const paymentResponseCode = answer?.code ?? 'GenericDecline';
   const approved = paymentResponseCode === 'Success';
   const now = deps.now();
   const transaction = await deps.repository.transactions.insert(
-    newTransaction(draft, payer, {
+    buildTransaction(basisOfDraft(draft, payer), {
+      publicId,
       ...money,
       paymentResponseCode,
       authorizationId: approved ? newId('auth') : null,
       transactionType: token.transactionType,
       maskedAccountNumber: token.maskedAccountNumber,
-      authorizedAmount: amountCents,
+      authorizedAmount: cents(amountCents),
       authorizationExpires: new Date(now.getTime() + AUTHORIZATION_DAYS * 86_400_000),
       events: approved ? [{ eventType: 'Authorize', eventDate: now, comments: null }] : [],
     }),
   );
-  if (!approved) return declined(paymentResponseCode, RESPONSE_MESSAGES[paymentResponseCode], transaction.id);
-  return { approved: true, transaction };
+  if (!approved)
+    return declined(paymentResponseCode, answer?.message ?? PROCESSOR_MESSAGES.noAnswerDeclined, transaction.id);
+  return done(transaction);
 }

@@ -1,12 +1,14 @@
 import { formatAmount } from '../../shared/money.js';
 import type { TransactionDraft } from '../../shared/validators/transaction-request.js';
-import { declined, type PaymentDeps, type Payer, type PaymentResult } from './result.js';
-import { AUTHORIZATION_DAYS, moneyFor } from './transaction-record.js';
+import { AUTHORIZATION_DAYS, CAPTURE, CAPTURE_MESSAGES, moveOf, stateOf } from './lifecycle.js';
+import { initiatingPartyFeeRefusal, moneyFor } from './money-rules.js';
+import { ProcessorUnavailable, askProcessor } from './payment-processor.js';
+import { declined, done, type PaymentDeps, type Payer, type PaymentResult } from './result.js';
 
 /**
- * A capture of an authorization (docs/api.md#authorizations): at most the authorized amount, payer fee included,
- * once, within 7 days, under the same impersonation. Every refusal is an InvalidAuthorization
- * decline that says why.
+ * A capture of an authorization (docs/api.md#authorizations), as the CAPTURE table of
+ * payments/lifecycle.ts says: at most the authorized amount, payer fee included, once, within 7 days,
+ * under the same impersonation. Every refusal is an InvalidAuthorization decline that says why.
  */
 export async function capture(
   draft: TransactionDraft,
@@ -14,23 +16,40 @@ export async function capture(
   payer: Payer,
   deps: PaymentDeps,
 ): Promise<PaymentResult> {
+  const feeRefused = initiatingPartyFeeRefusal(draft, payer);
+  if (feeRefused) return feeRefused;
   const { transactions } = deps.repository;
   const authorization = await transactions.findAuthorization(authorizationId, payer.scope);
   const refuse = (reason: string) => declined('InvalidAuthorization', reason, authorization?.id);
-  if (!authorization)
-    return refuse('No such authorization for these credentials (or it was made under another impersonation).');
-  if (authorization.capturedAt) return refuse('This authorization was already captured.');
-  if (authorization.voidedAt) return refuse('This authorization was voided (released).');
+  if (!authorization) return refuse(CAPTURE_MESSAGES.unknown);
+  const move = moveOf(CAPTURE, authorization);
+  if ('refused' in move) return refuse(CAPTURE_MESSAGES[move.reason]);
   const now = deps.now();
   if ((authorization.authorizationExpires?.getTime() ?? 0) <= now.getTime())
     return refuse(`This authorization expired (they last ${AUTHORIZATION_DAYS} days).`);
   const authorized = authorization.authorizedAmount ?? 0;
   if (draft.amountCents > authorized)
     return refuse(`The capture amount is more than the authorized ${formatAmount(authorized)}.`);
-  const money = moneyFor(draft, 'creditCard', payer, true);
+  const priced = moneyFor(draft, 'creditCard', payer, true);
+  if (!priced.ok) return priced;
+  const money = priced.value;
   if (money.amount > authorized)
     return refuse(`With the payer fee the capture is more than the authorized ${formatAmount(authorized)}.`);
-  const transaction = await transactions.capture(authorization.id, money, now, draft.comments ?? null);
-  if (!transaction) return refuse('This authorization was already captured.');
-  return { approved: true, transaction };
+  const answer = await askProcessor(deps, (processor, signal) =>
+    processor.capture({ reference: authorization.publicId, amount: money.amount }, signal),
+  );
+  if (!answer) throw new ProcessorUnavailable();
+  if (answer.code !== 'Success') return refuse(answer.message);
+  const transaction = await transactions.transition(
+    authorization.id,
+    { from: stateOf(authorization), to: move.to },
+    {
+      money,
+      capturedAt: now,
+      comments: draft.comments ?? null,
+      event: { eventType: 'Capture', eventDate: now, comments: null },
+    },
+  );
+  if (!transaction) return refuse(CAPTURE_MESSAGES.captured);
+  return done(transaction);
 }

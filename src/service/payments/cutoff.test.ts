@@ -4,6 +4,7 @@
  * DATABASE_URL), even when several callers race.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sandboxProcessor } from '../sandbox/processor.js';
 import { loadConfig } from '../config/config.js';
 import { newId } from '../vault/random.js';
 import { CARD, startTestService, type TestService } from '../testing/harness.js';
@@ -76,7 +77,7 @@ describe('closeDueBatches', () => {
   beforeEach(() => service.reset());
 
   async function payAt(at: Date): Promise<number> {
-    const deps = { repository: service.repository, vault: service.vault, now: () => at };
+    const deps = { repository: service.repository, vault: service.vault, processor: sandboxProcessor, now: () => at };
     const token = newStoredToken(
       newId('tok'),
       {
@@ -100,9 +101,9 @@ describe('closeDueBatches', () => {
       payer,
       deps,
     );
-    if (!result.approved) throw new Error(result.message);
-    await service.sql.query('UPDATE transactions SET created_at = $2 WHERE id = $1', [result.transaction.id, at]);
-    return result.transaction.id;
+    if (!result.ok) throw new Error(JSON.stringify(result.failure));
+    await service.sql.query('UPDATE transactions SET created_at = $2 WHERE id = $1', [result.value.id, at]);
+    return result.value.id;
   }
 
   it('settles what was made before the cut-off, once, however many callers race', async () => {

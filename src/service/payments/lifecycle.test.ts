@@ -5,11 +5,12 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sandboxProcessor } from '../sandbox/processor.js';
 import { newId } from '../vault/random.js';
 import { CARD, saleDraft, startTestService, type TestService } from '../testing/harness.js';
 import { authorize } from './authorize.js';
 import { refund } from './refund.js';
-import { statusOf } from './responses.js';
+import { statusOf } from './lifecycle.js';
 import type { Payer, PaymentDeps, PaymentResult } from './result.js';
 import type { ReversalResult } from './reversal.js';
 import { sale } from './sale.js';
@@ -44,7 +45,12 @@ async function insertCardToken(cardNumber: string): Promise<string> {
   return token.id;
 }
 
-const deps = (): PaymentDeps => ({ repository: service.repository, vault: service.vault, now: () => new Date() });
+const deps = (): PaymentDeps => ({
+  repository: service.repository,
+  vault: service.vault,
+  processor: sandboxProcessor,
+  now: () => new Date(),
+});
 
 /** A sale's draft on this test's token: `amountCents` with payer fee `payerFeeCents` (Included when it is a real fee). */
 const draftOf = (amountCents: number, payerFeeCents: number) => saleDraft(tokenId, amountCents, payerFeeCents);
@@ -52,15 +58,17 @@ const draftOf = (amountCents: number, payerFeeCents: number) => saleDraft(tokenI
 /** An approved sale of `amountCents` with payer fee `payerFeeCents` (Included when it is a real fee). */
 async function charge(amountCents: number, payerFeeCents = 1) {
   const result: PaymentResult = await sale(draftOf(amountCents, payerFeeCents), payer, deps());
-  if (!result.approved) throw new Error(`Declined: ${result.message}`);
-  return result.transaction;
+  if (!result.ok) throw new Error(`Failed: ${JSON.stringify(result.failure)}`);
+  return result.value;
 }
 const find = async (id: number) => {
   const found = await service.repository.transactions.find(String(id), payer.scope);
   if (!found) throw new Error(`No transaction ${id}`);
   return found;
 };
-const codeOf = (result: ReversalResult | null) => (result && !result.ok ? result.reversalResponseCode : result?.ok);
+/** What a reversal's result says: true when done, else its refusal's code or its failure's kind. */
+const codeOf = (result: ReversalResult) =>
+  result.ok || (result.failure.kind === 'Refused' ? result.failure.code : result.failure.kind);
 
 describe('the reversal rules', () => {
   it.each([
@@ -85,25 +93,26 @@ describe('the reversal rules', () => {
   it('a declined sale is neither voided nor refunded; an open authorization is released by a void', async () => {
     const declinedCard = await insertCardToken('4000000000000002');
     const result = await sale({ ...draftOf(2_000, 1), source: { tokenId: declinedCard } }, payer, deps());
-    if (result.approved || result.transactionId === undefined) throw new Error('The test card should be declined.');
-    const declinedId = String(result.transactionId);
+    const stored = !result.ok && result.failure.kind === 'Declined' ? result.failure.transactionId : undefined;
+    if (stored === undefined) throw new Error('The test card should be declined.');
+    const declinedId = String(stored);
     expect(codeOf(await voidTransaction(declinedId, payer.scope, deps()))).toBe('PreviouslyRejected');
     await settle(payer.scope, deps());
     expect(codeOf(await refund(declinedId, null, payer.scope, deps()))).toBe('PreviouslyRejected');
-    expect(statusOf(await find(result.transactionId))).toBe('Declined');
+    expect(statusOf(await find(stored))).toBe('Declined');
 
     const held = await authorize({ tokenId, amountCents: 5_000 }, payer, deps());
-    if (!held.approved) throw new Error(`Declined: ${held.message}`);
-    expect(statusOf(held.transaction)).toBe('Authorized');
-    expect(codeOf(await voidTransaction(String(held.transaction.id), payer.scope, deps()))).toBe(true);
-    expect(statusOf(await find(held.transaction.id))).toBe('Voided');
+    if (!held.ok) throw new Error(`Failed: ${JSON.stringify(held.failure)}`);
+    expect(statusOf(held.value)).toBe('Authorized');
+    expect(codeOf(await voidTransaction(String(held.value.id), payer.scope, deps()))).toBe(true);
+    expect(statusOf(await find(held.value.id))).toBe('Voided');
   });
 
   it('keeps the fee of a refunded sale: $103.25 charged, $40.00 refunded', async () => {
     const payment = await charge(10_325, 325);
     await settle(payer.scope, deps());
     const result = await refund(String(payment.id), 4_000, payer.scope, deps());
-    expect(result).toMatchObject({ ok: true, transaction: { amount: -4_000, netAmount: -4_000, fee: 0, payerFee: 0 } });
+    expect(result).toMatchObject({ ok: true, value: { amount: -4_000, netAmount: -4_000, fee: 0, payerFee: 0 } });
     const original = await find(payment.id);
     expect(original).toMatchObject({ amount: 10_325, fee: 325, netAmount: 10_000, refundedAmount: 4_000 });
     expect(codeOf(await refund(String(payment.id), 6_326, payer.scope, deps()))).toBe('AmountExceedsRemaining');
@@ -111,20 +120,47 @@ describe('the reversal rules', () => {
     expect(codeOf(await refund(String(payment.id), null, payer.scope, deps()))).toBe('AmountExceedsRemaining');
   });
 
+  it('builds a refund the one way a transaction is built: the original’s payer and method, −amount, no fees', async () => {
+    const payment = await charge(7_500, 0);
+    await settle(payer.scope, deps());
+    const result = await refund(String(payment.id), 2_500, payer.scope, deps());
+    if (!result.ok) throw new Error('The refund was refused.');
+    const same = ['payer', 'emailAddress', 'attributeValues', 'tokenId', 'transactionType', 'maskedAccountNumber'];
+    same.push('paymentMethodFingerprint', 'scope');
+    const pick = (t: object) => Object.fromEntries(same.map((key) => [key, Reflect.get(t, key)]));
+    expect(pick(result.value)).toEqual(pick(payment));
+    expect(result.value).toMatchObject({
+      amount: -2_500,
+      netAmount: -2_500,
+      fee: 0,
+      payerFee: 0,
+      initiatingPartyFee: 0,
+      payerFeeMode: null,
+      originalTransactionId: payment.id,
+      authorizationId: null,
+      comments: null,
+      sendReceipt: false,
+      ipAddress: null,
+      paymentResponseCode: 'Success',
+    });
+    expect(result.value.publicId).not.toBe(payment.publicId);
+    expect(result.value.events.map((event: { eventType: string }) => event.eventType)).toEqual(['Refund']);
+  });
+
   it('refuses a refund of a refund and a void of a refund; another scope’s transaction is not found', async () => {
     const payment = await charge(5_000);
     await settle(payer.scope, deps());
     const result = await refund(String(payment.id), 1_000, payer.scope, deps());
-    if (!result?.ok) throw new Error('The refund was refused.');
-    expect(codeOf(await refund(String(result.transaction.id), null, payer.scope, deps()))).toBe('NotRefundable');
+    if (!result.ok) throw new Error('The refund was refused.');
+    expect(codeOf(await refund(String(result.value.id), null, payer.scope, deps()))).toBe('NotRefundable');
     // Nor is a refund voided, settled or not: it would become a row of 0 that gives nothing back.
-    expect(codeOf(await voidTransaction(String(result.transaction.id), payer.scope, deps()))).toBe('CannotBeVoided');
+    expect(codeOf(await voidTransaction(String(result.value.id), payer.scope, deps()))).toBe('CannotBeVoided');
     await settle(payer.scope, deps());
-    expect(codeOf(await voidTransaction(String(result.transaction.id), payer.scope, deps()))).toBe('CannotBeVoided');
+    expect(codeOf(await voidTransaction(String(result.value.id), payer.scope, deps()))).toBe('CannotBeVoided');
     expect((await find(payment.id)).refundedAmount).toBe(1_000);
     const elsewhere = { accountId: payer.scope.accountId, viaAccountId: payer.scope.accountId };
-    expect(await refund(String(payment.id), null, elsewhere, deps())).toBeNull();
-    expect(await voidTransaction(String(payment.id), elsewhere, deps())).toBeNull();
+    expect(codeOf(await refund(String(payment.id), null, elsewhere, deps()))).toBe('NotFound');
+    expect(codeOf(await voidTransaction(String(payment.id), elsewhere, deps()))).toBe('NotFound');
   });
 
   it('10 concurrent refunds of 20.00 on a 100.00 charge: exactly 5 succeed', async () => {
@@ -133,7 +169,7 @@ describe('the reversal rules', () => {
     const results = await Promise.all(
       Array.from({ length: 10 }, () => refund(String(payment.id), 2_000, payer.scope, deps())),
     );
-    expect(results.filter((result) => result?.ok)).toHaveLength(5);
+    expect(results.filter((result) => result.ok)).toHaveLength(5);
     expect((await find(payment.id)).refundedAmount).toBe(10_000);
   });
 });
@@ -180,8 +216,8 @@ describe('property: over any sequence of sale, void, settle and refunds', () => 
         for (const s of steps) {
           if (s.kind === 'sale') {
             const result = await sale({ ...draftOf(s.cents, 300) }, anyAmount, deps());
-            if (!result.approved) throw new Error(`Declined: ${result.message}`);
-            const { id, amount, fee, netAmount } = result.transaction;
+            if (!result.ok) throw new Error(`Failed: ${JSON.stringify(result.failure)}`);
+            const { id, amount, fee, netAmount } = result.value;
             sales.push({ id, amount, fee, net: netAmount, settled: false, voided: false, refunded: 0 });
           } else if (s.kind === 'settle') {
             await settle(payer.scope, deps());
@@ -196,7 +232,7 @@ describe('property: over any sequence of sale, void, settle and refunds', () => 
               const result = await voidTransaction(String(sold.id), payer.scope, deps());
               const expected = sold.voided ? 'PreviouslyVoided' : sold.settled ? 'AlreadySettled' : true;
               expect(codeOf(result)).toBe(expected);
-              if (result?.ok) sold.voided = true;
+              if (result.ok) sold.voided = true;
             } else {
               const result = await refund(String(sold.id), s.cents, payer.scope, deps());
               const left = sold.amount - sold.refunded;
@@ -209,9 +245,9 @@ describe('property: over any sequence of sale, void, settle and refunds', () => 
                     ? 'AmountExceedsRemaining'
                     : true;
               expect(codeOf(result)).toBe(expected);
-              if (result?.ok) {
+              if (result.ok) {
                 sold.refunded += cents;
-                refunds.push({ id: result.transaction.id, cents, settled: false });
+                refunds.push({ id: result.value.id, cents, settled: false });
               }
             }
           }

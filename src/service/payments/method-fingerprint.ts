@@ -1,4 +1,4 @@
-import type { ProcessorSource } from '../sandbox/processor.js';
+import type { ProcessorSource } from './payment-processor.js';
 import type { Vault } from '../vault/vault.js';
 
 /**

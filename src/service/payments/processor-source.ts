@@ -1,5 +1,5 @@
-import type { ProcessorSource } from '../sandbox/processor.js';
-import type { StoredToken } from '../storage/tokens-table.js';
+import type { ProcessorSource } from './payment-processor.js';
+import type { Token } from './model.js';
 import type { Vault } from '../vault/vault.js';
 
 /** A text field of opened details; a sealed token always has the fields its kind needs. */
@@ -13,7 +13,7 @@ function textOf(details: unknown, name: string): string {
  * The card or bank account behind a token, opened from the vault for the processor only, with
  * whether the card has expired by `now`.
  */
-export function processorSource(token: StoredToken, deps: { vault: Vault; now: () => Date }): ProcessorSource {
+export function processorSource(token: Token, deps: { vault: Vault; now: () => Date }): ProcessorSource {
   if (token.vaultKeyId === null || token.sealed === null) throw new Error('A live token has sealed details.');
   const details = deps.vault.open(token.vaultKeyId, token.sealed, token.id);
   if (token.transactionType === 'Ach')

@@ -1,71 +1,60 @@
 import { formatAmount } from '../../shared/money.js';
+import type { Repository } from '../storage/repository.js';
+import { basisOfRefund, buildTransaction } from './build-transaction.js';
+import { REFUND, moveOf } from './lifecycle.js';
+import { cents, type Scope } from './model.js';
+import { refundMoney, remainingToRefund } from './money-rules.js';
+import { ProcessorUnavailable, askProcessor, type ProcessorDeps } from './payment-processor.js';
 import { newId } from '../vault/random.js';
-import type { Repository, Scope, StoredTransaction } from '../storage/repository.js';
+import { done, notFound } from './result.js';
 import { REVERSAL_MESSAGES, refused, type ReversalResult } from './reversal.js';
 
-/** What is left to refund of a settled payment, in cents. */
-export const remainingToRefund = (transaction: StoredTransaction): number =>
-  transaction.amount - transaction.refundedAmount;
-
 /**
- * Refunds a settled payment, in full (`amountCents` null: what is left) or in part
- * (docs/fees.md#refunds): a new transaction of −amount whose netAmount is −amount and whose fees are
- * 0, so the payer gets back exactly the amount, the agency's funding bears it and the service keeps
- * the original fee. The original is locked (SELECT … FOR UPDATE) for the whole check-and-insert, so
- * concurrent refunds never exceed what was charged. Null when the transaction is not the caller's.
+ * Refunds a settled payment (the REFUND table of payments/lifecycle.ts), in full (`amountCents` null:
+ * what is left) or in part: a new transaction built from the original with the refund's money
+ * (payments/money-rules.ts `refundMoney`, docs/fees.md#refunds). The original is locked (SELECT …
+ * FOR UPDATE) for the whole check-and-insert, so concurrent refunds never exceed what was charged.
+ * Not found when the transaction is not the caller's.
  */
 export async function refund(
   id: string,
   amountCents: number | null,
   scope: Scope,
-  deps: { repository: Repository; now: () => Date },
-): Promise<ReversalResult | null> {
+  deps: { repository: Repository; now: () => Date } & ProcessorDeps,
+): Promise<ReversalResult> {
   return deps.repository.transaction(async (repository) => {
     const original = await repository.transactions.lock(id, scope);
-    if (!original) return null;
-    if (original.paymentResponseCode !== 'Success')
-      return refused('PreviouslyRejected', REVERSAL_MESSAGES.refundOfDeclined);
-    if (original.voidedAt) return refused('PreviouslyVoided', REVERSAL_MESSAGES.refundOfVoided);
-    if (original.originalTransactionId !== null) return refused('NotRefundable', REVERSAL_MESSAGES.refundOfRefund);
-    if (original.batchId === null) return refused('NotSettled', REVERSAL_MESSAGES.notSettled);
+    if (!original) return notFound('transaction');
+    const move = moveOf(REFUND, original);
+    if ('refused' in move) return refused(move.refused, REVERSAL_MESSAGES[move.reason]);
     const remaining = remainingToRefund(original);
-    const amount = amountCents ?? remaining;
+    const amount = amountCents === null ? remaining : cents(amountCents);
     if (remaining === 0) return refused('AmountExceedsRemaining', REVERSAL_MESSAGES.refundedInFull);
     if (amount > remaining)
       return refused('AmountExceedsRemaining', REVERSAL_MESSAGES.exceedsRemaining(formatAmount(remaining)));
+    const publicId = newId('txn');
+    const answer = await askProcessor(deps, (processor, signal) =>
+      processor.refund({ reference: publicId, originalReference: original.publicId, amount }, signal),
+    );
+    // Nothing is written yet: the database transaction ends with nothing changed.
+    if (!answer) throw new ProcessorUnavailable();
+    if (answer.code !== 'Success') return refused('NotRefundable', answer.message);
     const at = deps.now();
-    const created = await repository.transactions.insert({
-      publicId: newId('txn'),
-      scope: original.scope,
-      authorizationId: null,
-      tokenId: original.tokenId,
-      payer: original.payer,
-      emailAddress: original.emailAddress,
-      attributeValues: original.attributeValues,
-      comments: null,
-      sendReceipt: false,
-      ipAddress: null,
-      transactionType: original.transactionType,
-      maskedAccountNumber: original.maskedAccountNumber,
-      paymentMethodFingerprint: original.paymentMethodFingerprint,
-      amount: -amount,
-      payerFee: 0,
-      fee: 0,
-      netAmount: -amount,
-      initiatingPartyFee: 0,
-      payerFeeMode: null,
-      paymentResponseCode: 'Success',
-      authorizedAmount: null,
-      authorizationExpires: null,
-      originalTransactionId: original.id,
-      events: [{ eventType: 'Refund', eventDate: at, comments: null }],
-    });
+    const created = await repository.transactions.insert(
+      buildTransaction(basisOfRefund(original), {
+        publicId,
+        ...refundMoney(amount),
+        paymentResponseCode: 'Success',
+        originalTransactionId: original.id,
+        events: [{ eventType: 'Refund', eventDate: at, comments: null }],
+      }),
+    );
     await repository.transactions.addEvent(
       original.id,
       'Refund',
       at,
       `Refund ${created.publicId}: ${formatAmount(amount)}`,
     );
-    return { ok: true, transaction: created };
+    return done(created);
   });
 }

@@ -1,19 +1,35 @@
-import type { PaymentResponseCode } from '../../shared/wire.js';
+import type { FieldError, PaymentResponseCode, ReversalResponseCode } from '../../shared/wire.js';
 import type { Caller } from '../auth/caller.js';
+import { RESPONSE_MESSAGES } from '../sandbox/processor.js';
 import type { Repository } from '../storage/repository.js';
 import type { Vault } from '../vault/vault.js';
-import type { StoredTransaction } from '../storage/transactions-table.js';
+import type { Transaction } from './model.js';
+import type { ProcessorDeps } from './payment-processor.js';
 
-/**
- * What a payment operation decided: approved with its stored transaction, or declined with the
- * processor's (or the rule's) code and a message for people; a stored decline names its transaction.
- */
-export type PaymentResult =
-  | { approved: true; transaction: StoredTransaction }
-  | { approved: false; code: PaymentResponseCode; message: string; transactionId?: number };
+/** Why an operation did not do what was asked (src/service/http/result-answers.ts answers each). */
+export type Failure =
+  /** Nothing of that kind, with that id, that the caller may see. */
+  | { kind: 'NotFound'; what: 'transaction' | 'token' | 'authorization' | 'batch' }
+  /** The request breaks a rule, field by field; nothing was stored. */
+  | { kind: 'Invalid'; errors: FieldError[] }
+  /** A payment the processor or a rule declined; a stored decline names its transaction. */
+  | { kind: 'Declined'; code: PaymentResponseCode; message: string; transactionId?: number }
+  /** A void or a refund the lifecycle refuses (payments/lifecycle.ts). */
+  | { kind: 'Refused'; code: ReversalResponseCode; message: string };
 
-/** What the payment operations need from the service. */
-export interface PaymentDeps {
+/** What every payment operation answers: its value, or the failure that says why not. */
+export type Result<T> = { ok: true; value: T } | { ok: false; failure: Failure };
+
+export const done = <T>(value: T): Result<T> => ({ ok: true, value });
+export const failed = (failure: Failure): { ok: false; failure: Failure } => ({ ok: false, failure });
+export const notFound = (what: Extract<Failure, { kind: 'NotFound' }>['what']) => failed({ kind: 'NotFound', what });
+export const invalid = (errors: FieldError[]) => failed({ kind: 'Invalid', errors });
+
+/** What a sale, an authorization or a capture decided. */
+export type PaymentResult = Result<Transaction>;
+
+/** What the payment operations need from the service: its storage, its vault, its clock, its processor. */
+export interface PaymentDeps extends ProcessorDeps {
   repository: Repository;
   vault: Vault;
   now: () => Date;
@@ -22,10 +38,14 @@ export interface PaymentDeps {
 /** Who asks for a payment: where it is booked, and whose fee schedules apply. */
 export type Payer = Pick<Caller, 'scope' | 'actingFor'>;
 
-/** A decline with the sandbox's message for its code unless a rule says more. */
-export const declined = (code: PaymentResponseCode, message: string, transactionId?: number): PaymentResult => ({
-  approved: false,
-  code,
-  message,
-  ...(transactionId !== undefined && { transactionId }),
-});
+/**
+ * The words of the domain's own declines (an unknown token, a method an operation does not take):
+ * RESPONSE_MESSAGES, until the message catalog in src/shared/messages/ holds them.
+ */
+export const RULE_DECLINES = {
+  InvalidToken: RESPONSE_MESSAGES.InvalidToken,
+} as const;
+
+/** A decline with the processor's message for its code unless a rule says more. */
+export const declined = (code: PaymentResponseCode, message: string, transactionId?: number) =>
+  failed({ kind: 'Declined', code, message, ...(transactionId !== undefined && { transactionId }) });

@@ -2,13 +2,16 @@ import { formatMessage } from '../../shared/messages/catalog.js';
 import { declineDetails } from '../../shared/messages/service.js';
 import type { TransactionDraft } from '../../shared/validators/transaction-request.js';
 import type { TransactionType } from '../../shared/wire.js';
-import { RESPONSE_MESSAGES, decide, type ProcessorSource } from '../sandbox/processor.js';
 import { brandOf, maskAccountNumber } from './account-number.js';
 import { methodFingerprint } from './method-fingerprint.js';
 import { processorSource } from './processor-source.js';
-import { declined, type PaymentDeps, type Payer, type PaymentResult } from './result.js';
-import type { PaymentMethodKey, TransactionQueries } from '../storage/transactions-table.js';
-import { moneyFor, newTransaction } from './transaction-record.js';
+import { newId } from '../vault/random.js';
+import { askProcessor, PROCESSOR_MESSAGES, type ProcessorSource } from './payment-processor.js';
+import { RULE_DECLINES, declined, done, type PaymentDeps, type Payer, type PaymentResult } from './result.js';
+import type { TransactionQueries } from '../storage/transactions-table.js';
+import type { PaymentMethodKey, TransactionMoney } from './model.js';
+import { basisOfDraft, buildTransaction } from './build-transaction.js';
+import { initiatingPartyFeeRefusal, moneyFor, undecidedMoney } from './money-rules.js';
 
 /** What a sale charges: the processor's view of it, and what the transaction shows of it. */
 interface Charged {
@@ -40,28 +43,21 @@ function sentDirectly(source: TransactionDraft['source']): Charged {
 
 /**
  * A sale from a token or from card or bank details sent directly: fees in the payer's rates, the
- * sandbox's decision, and the transaction stored either way. An unknown or deleted token is a
- * decline, stored like any other (docs/api.md#sandbox-processor).
+ * processor's decision (payments/payment-processor.ts), and the transaction stored either way. An
+ * unknown or deleted token is a decline, stored like any other (docs/api.md#sandbox-processor).
  */
 export async function sale(draft: TransactionDraft, payer: Payer, deps: PaymentDeps): Promise<PaymentResult> {
+  const feeRefused = initiatingPartyFeeRefusal(draft, payer);
+  if (feeRefused) return feeRefused;
   const { transactions } = deps.repository;
   let charged: Charged;
   if ('tokenId' in draft.source) {
     const token = await deps.repository.tokens.find(draft.source.tokenId, payer.scope);
     if (!token) {
-      const I = draft.initiatingPartyFeeCents;
       const stored = await transactions.insert(
-        newTransaction(draft, payer, {
-          amount: draft.amountCents,
-          payerFee: draft.payerFeeCents ?? 0,
-          fee: 0,
-          netAmount: draft.amountCents - I,
-          initiatingPartyFee: I,
-          payerFeeMode: null,
-          paymentResponseCode: 'InvalidToken',
-        }),
+        buildTransaction(basisOfDraft(draft, payer), { ...undecidedMoney(draft), paymentResponseCode: 'InvalidToken' }),
       );
-      return declined('InvalidToken', RESPONSE_MESSAGES.InvalidToken, stored.id);
+      return declined('InvalidToken', RULE_DECLINES.InvalidToken, stored.id);
     }
     charged = {
       source: processorSource(token, deps),
@@ -71,7 +67,9 @@ export async function sale(draft: TransactionDraft, payer: Payer, deps: PaymentD
   } else {
     charged = sentDirectly(draft.source);
   }
-  const money = moneyFor(draft, charged.transactionType === 'Ach' ? 'ach' : 'creditCard', payer, false);
+  const priced = moneyFor(draft, charged.transactionType === 'Ach' ? 'ach' : 'creditCard', payer, false);
+  if (!priced.ok) return priced;
+  const money = priced.value;
   const method: PaymentMethodKey = {
     fingerprint: methodFingerprint(charged.source, deps.vault),
     tokenId: 'tokenId' in draft.source ? draft.source.tokenId : null,
@@ -90,7 +88,7 @@ export async function sale(draft: TransactionDraft, payer: Payer, deps: PaymentD
     const earlier = await store.lastApprovedSale(payer.scope, method, money.amount, windowMinutes);
     if (!earlier) return charge(store, draft, payer, charged, method, money, deps);
     const stored = await store.insert(
-      newTransaction(draft, payer, {
+      buildTransaction(basisOfDraft(draft, payer), {
         ...money,
         transactionType: charged.transactionType,
         maskedAccountNumber: charged.maskedAccountNumber,
@@ -119,13 +117,19 @@ async function charge(
   payer: Payer,
   charged: Charged,
   method: PaymentMethodKey,
-  money: ReturnType<typeof moneyFor>,
+  money: TransactionMoney,
   deps: PaymentDeps,
 ): Promise<PaymentResult> {
-  const paymentResponseCode = decide(charged.source, money.amount);
+  const publicId = newId('txn');
+  const answer = await askProcessor(deps, (processor, signal) =>
+    processor.authorize({ reference: publicId, source: charged.source, amount: money.amount, capture: true }, signal),
+  );
+  // No answer in time: declined, and stored so (docs/domain.md#when-the-processor-does-not-answer).
+  const paymentResponseCode = answer?.code ?? 'GenericDecline';
   const approved = paymentResponseCode === 'Success';
   const transaction = await transactions.insert(
-    newTransaction(draft, payer, {
+    buildTransaction(basisOfDraft(draft, payer), {
+      publicId,
       ...money,
       transactionType: charged.transactionType,
       maskedAccountNumber: charged.maskedAccountNumber,
@@ -134,6 +138,7 @@ async function charge(
       events: approved ? [{ eventType: 'Sale', eventDate: deps.now(), comments: null }] : [],
     }),
   );
-  if (!approved) return declined(paymentResponseCode, RESPONSE_MESSAGES[paymentResponseCode], transaction.id);
-  return { approved: true, transaction };
+  if (!approved)
+    return declined(paymentResponseCode, answer?.message ?? PROCESSOR_MESSAGES.noAnswerDeclined, transaction.id);
+  return done(transaction);
 }

@@ -1,4 +1,6 @@
-import type { Repository, Scope, StoredBatch } from '../storage/repository.js';
+import type { Repository } from '../storage/repository.js';
+import type { Batch, Scope } from './model.js';
+import { done, type Result } from './result.js';
 
 /**
  * Closes the caller's open batch now (docs/api.md#voids-refunds-and-settlement): its approved,
@@ -7,6 +9,6 @@ import type { Repository, Scope, StoredBatch } from '../storage/repository.js';
 export function settle(
   scope: Scope,
   deps: { repository: Pick<Repository, 'batches'>; now: () => Date },
-): Promise<StoredBatch> {
-  return deps.repository.batches.settle(scope, deps.now());
+): Promise<Result<Batch>> {
+  return deps.repository.batches.settle(scope, deps.now()).then(done);
 }

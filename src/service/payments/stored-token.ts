@@ -1,6 +1,5 @@
 import type { TokenRequest } from '../../shared/wire.js';
-import type { Scope } from '../storage/types.js';
-import type { StoredToken } from '../storage/tokens-table.js';
+import type { Scope, Token } from './model.js';
 import type { Vault } from '../vault/vault.js';
 import { brandOf, maskAccountNumber } from './account-number.js';
 
@@ -13,7 +12,7 @@ export function newStoredToken(
   body: TokenRequest,
   scope: Scope,
   deps: { vault: Vault; now: () => Date },
-): StoredToken {
+): Token {
   const card = body.creditCardInformation;
   const bank = body.bankAccountInformation;
   const number = card?.cardNumber ?? bank?.accountNumber ?? '';

@@ -4,9 +4,9 @@
  */
 import { responseMessages } from '../../shared/messages/service.js';
 import type { PaymentResponseCode } from '../../shared/wire.js';
+import type { PaymentProcessor, ProcessorSource } from '../payments/payment-processor.js';
 
-export type ProcessorSource =
-  { cardNumber: string; expired: boolean } | { routingNumber: string; accountNumber: string };
+export type { ProcessorSource };
 
 /** The test cards the sandbox declines, and with what; test-data.ts prints them from here. */
 export const DECLINED_CARDS: Readonly<Record<string, PaymentResponseCode>> = {
@@ -26,6 +26,7 @@ export const DECLINED_ACCOUNT = '000111111113';
 /** Above 1,000,000.00 a payment exceeds the approval limit. */
 export const APPROVAL_LIMIT_CENTS = 100_000_000;
 
+/** The sandbox's decision on a payment of `chargedCents` from `source`. */
 export function decide(source: ProcessorSource, chargedCents: number): PaymentResponseCode {
   if (chargedCents > APPROVAL_LIMIT_CENTS) return 'ExceedsApprovalAmountLimit';
   if ('cardNumber' in source) return DECLINED_CARDS[source.cardNumber] ?? (source.expired ? 'ExpiredCard' : 'Success');
@@ -35,3 +36,19 @@ export function decide(source: ProcessorSource, chargedCents: number): PaymentRe
 
 /** What an integrator reads for each answer (src/shared/messages/service.ts). */
 export const RESPONSE_MESSAGES: Record<PaymentResponseCode, string> = responseMessages;
+
+/**
+ * The sandbox as the service's processor (src/service/payments/payment-processor.ts): it decides at once, in
+ * memory, from its test data; captures, voids and refunds it always accepts (they settle with the
+ * batch).
+ */
+export const sandboxProcessor: PaymentProcessor = {
+  name: 'sandbox',
+  authorize: (payment) => {
+    const code = decide(payment.source, payment.amount);
+    return Promise.resolve({ code, message: RESPONSE_MESSAGES[code] });
+  },
+  capture: () => Promise.resolve({ code: 'Success', message: RESPONSE_MESSAGES.Success }),
+  void: () => Promise.resolve({ code: 'Success', message: RESPONSE_MESSAGES.Success }),
+  refund: () => Promise.resolve({ code: 'Success', message: RESPONSE_MESSAGES.Success }),
+};

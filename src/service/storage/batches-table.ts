@@ -1,36 +1,26 @@
 import { isId } from '../../shared/validators/ids.js';
 import type { Sql } from './sql.js';
-import {
-  TRANSACTION_COLUMNS,
-  toStoredTransaction,
-  type StoredTransaction,
-  type TransactionRow,
-} from './transactions-table.js';
+import { SETTLING_CONDITION } from './transaction-states.js';
+import { cents, type Batch, type Transaction } from '../payments/model.js';
+import { TRANSACTION_COLUMNS, toTransaction, type TransactionRow } from './transactions-table.js';
 import type { Scope } from './types.js';
-
-/**
- * A closed settlement batch, money in cents. Debits are the payments it settled (the payer is
- * charged), credits the refunds (the payer is paid back); both totals are positive.
- */
-export interface StoredBatch {
-  id: number;
-  scope: Scope;
-  created: Date;
-  numberOfCredits: number;
-  totalOfCredits: number;
-  numberOfDebits: number;
-  totalOfDebits: number;
-  currency: 'USD';
-}
 
 const BATCH_COLUMNS = `b.id, b.account_id, b.via_account_id, b.created_at AS created,
   b.number_of_credits AS "numberOfCredits", b.total_of_credits_cents::integer AS "totalOfCredits",
   b.number_of_debits AS "numberOfDebits", b.total_of_debits_cents::integer AS "totalOfDebits", b.currency`;
 
-type BatchRow = Omit<StoredBatch, 'scope'> & { account_id: number; via_account_id: number | null };
+type BatchRow = Omit<Batch, 'scope' | 'totalOfCredits' | 'totalOfDebits'> & {
+  account_id: number;
+  via_account_id: number | null;
+  totalOfCredits: number;
+  totalOfDebits: number;
+};
 
-const toBatch = ({ account_id, via_account_id, ...row }: BatchRow): StoredBatch => ({
+/** A row as the domain's `Batch`: its totals as `Cents`. */
+const toBatch = ({ account_id, via_account_id, ...row }: BatchRow): Batch => ({
   ...row,
+  totalOfCredits: cents(row.totalOfCredits),
+  totalOfDebits: cents(row.totalOfDebits),
   scope: { accountId: account_id, viaAccountId: via_account_id },
 });
 
@@ -44,10 +34,10 @@ const IN_SCOPE = 'account_id = $1 AND COALESCE(via_account_id, 0) = $2';
 export const batchIdOf = (text: string): number | null => (isId('batch', text) ? Number(text) : null);
 
 /**
- * Settles the scope's approved, unvoided, unsettled rows (made before `before`, when given) in a new
- * batch dated `at`, inside the caller's database transaction.
+ * Settles the scope's rows that a batch takes in (SETTLING_CONDITION: the domain's SETTLE table), made
+ * before `before` when given, in a new batch dated `at`, inside the caller's database transaction.
  */
-async function settleIn(tx: Sql, scope: Scope, at: Date, before: Date | null): Promise<StoredBatch> {
+async function settleIn(tx: Sql, scope: Scope, at: Date, before: Date | null): Promise<Batch> {
   const [created] = await tx.query<{ id: number }>(
     `INSERT INTO batches (account_id, via_account_id, number_of_credits, total_of_credits_cents,
              number_of_debits, total_of_debits_cents, created_at) VALUES ($1, $2, 0, 0, 0, 0, $3) RETURNING id`,
@@ -55,11 +45,10 @@ async function settleIn(tx: Sql, scope: Scope, at: Date, before: Date | null): P
   );
   const batchId = (created as { id: number }).id;
   const settled = await tx.query<{ id: number; amount_cents: number }>(
-    `UPDATE transactions SET batch_id = $3
-           WHERE ${IN_SCOPE} AND batch_id IS NULL AND voided_at IS NULL AND payment_response_code = 'Success'
-             AND NOT (authorization_id IS NOT NULL AND captured_at IS NULL)
-             AND ($4::timestamptz IS NULL OR COALESCE(captured_at, created_at) < $4)
-           RETURNING id, amount_cents`,
+    `UPDATE transactions t SET batch_id = $3
+           WHERE ${IN_SCOPE} AND ${SETTLING_CONDITION}
+             AND ($4::timestamptz IS NULL OR COALESCE(t.captured_at, t.created_at) < $4)
+           RETURNING t.id, t.amount_cents`,
     [scope.accountId, scope.viaAccountId ?? 0, batchId, before],
   );
   const debits = settled.filter((row) => row.amount_cents > 0);
@@ -88,7 +77,7 @@ export function batchStore(sql: Sql) {
      * The UPDATE takes each row's lock and re-checks `batch_id IS NULL`, so two settlements at once
      * never settle a row twice (the second gets the rows the first left, or none).
      */
-    settle: (scope: Scope, at: Date): Promise<StoredBatch> => sql.transaction((tx) => settleIn(tx, scope, at, null)),
+    settle: (scope: Scope, at: Date): Promise<Batch> => sql.transaction((tx) => settleIn(tx, scope, at, null)),
     /**
      * Closes every scope's batch at a daily cut-off, once: the cut-off is recorded in
      * `settlement_cutoffs` (its primary key) in the same database transaction, so of several processes
@@ -108,11 +97,9 @@ export function batchStore(sql: Sql) {
         );
         if (!claimed.length) return null;
         const scopes = await tx.query<{ account_id: number; via_account_id: number | null }>(
-          `SELECT DISTINCT account_id, via_account_id FROM transactions
-           WHERE batch_id IS NULL AND voided_at IS NULL AND payment_response_code = 'Success'
-             AND COALESCE(captured_at, created_at) < $1
-             AND NOT (authorization_id IS NOT NULL AND captured_at IS NULL)
-           ORDER BY account_id, via_account_id`,
+          `SELECT DISTINCT t.account_id, t.via_account_id FROM transactions t
+           WHERE ${SETTLING_CONDITION} AND COALESCE(t.captured_at, t.created_at) < $1
+           ORDER BY t.account_id, t.via_account_id`,
           [cutoff],
         );
         for (const row of scopes)
@@ -121,7 +108,7 @@ export function batchStore(sql: Sql) {
         return scopes.length;
       }),
     /** One page of the scope's batches, newest first, and how many there are. */
-    async list(scope: Scope, limit: number, offset: number): Promise<{ batches: StoredBatch[]; totalRecords: number }> {
+    async list(scope: Scope, limit: number, offset: number): Promise<{ batches: Batch[]; totalRecords: number }> {
       const rows = await sql.query<BatchRow>(
         `SELECT ${BATCH_COLUMNS} FROM batches b WHERE ${IN_SCOPE.replace(/(\w+_id)/g, 'b.$1')}
          ORDER BY b.created_at DESC, b.id DESC LIMIT $3 OFFSET $4`,
@@ -134,7 +121,7 @@ export function batchStore(sql: Sql) {
       return { batches: rows.map(toBatch), totalRecords: count?.total ?? 0 };
     },
     /** A batch of this scope by its id's text, or null (another account's batch is not found). */
-    async find(text: string, scope: Scope): Promise<StoredBatch | null> {
+    async find(text: string, scope: Scope): Promise<Batch | null> {
       const id = batchIdOf(text);
       if (id === null) return null;
       const [row] = await sql.query<BatchRow>(
@@ -148,7 +135,7 @@ export function batchStore(sql: Sql) {
       batchId: number,
       limit: number,
       offset: number,
-    ): Promise<{ transactions: StoredTransaction[]; totalRecords: number }> {
+    ): Promise<{ transactions: Transaction[]; totalRecords: number }> {
       const rows = await sql.query<TransactionRow>(
         `SELECT ${TRANSACTION_COLUMNS} FROM transactions t WHERE t.batch_id = $1 ORDER BY t.created_at, t.id LIMIT $2 OFFSET $3`,
         [batchId, limit, offset],
@@ -157,7 +144,7 @@ export function batchStore(sql: Sql) {
         'SELECT count(*)::integer AS total FROM transactions WHERE batch_id = $1',
         [batchId],
       );
-      return { transactions: rows.map(toStoredTransaction), totalRecords: count?.total ?? 0 };
+      return { transactions: rows.map(toTransaction), totalRecords: count?.total ?? 0 };
     },
   };
 }

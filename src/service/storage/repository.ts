@@ -9,11 +9,8 @@ import { transactionSearchStore, type TransactionSearchStore } from './search-qu
 import { transactionStore, type TransactionStore } from './transactions-table.js';
 
 export type { Account, NewAccount } from './accounts-table.js';
-export type { StoredBatch } from './batches-table.js';
 export type { Claim, IdempotencyKey } from './idempotency-claims.js';
 export type { InstanceRow } from './instances.js';
-export type { StoredToken } from './tokens-table.js';
-export type { NewTransaction, StoredTransaction, TransactionMoney } from './transactions-table.js';
 export type { SearchCriteria } from './search-query.js';
 export type { Scope } from './types.js';
 

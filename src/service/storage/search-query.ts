@@ -1,12 +1,9 @@
 import type { TransactionSearchType } from '../../shared/transaction-search.js';
 import { batchIdOf } from './batches-table.js';
 import type { Sql } from './sql.js';
-import {
-  TRANSACTION_COLUMNS,
-  toStoredTransaction,
-  type StoredTransaction,
-  type TransactionRow,
-} from './transactions-table.js';
+import { searchTypeConditions } from './transaction-states.js';
+import type { Transaction } from '../payments/model.js';
+import { TRANSACTION_COLUMNS, toTransaction, type TransactionRow } from './transactions-table.js';
 import type { Scope } from './types.js';
 
 /** What a search asks the database: the filters (each null when not given), the scope and the slice. */
@@ -25,14 +22,11 @@ export interface SearchCriteria {
 }
 
 /**
- * Which rows each search type lists: approved payments, declines, approved refunds (negative amounts).
- * The `transaction_day_counts` trigger (migration 5) sorts rows into the same three kinds.
+ * Which rows each search type lists: approved payments, declines, approved refunds (negative amounts),
+ * generated from the domain's SEARCH_CLASSES (transaction-states.ts), as the `transaction_day_counts`
+ * trigger (migration 5) sorts rows.
  */
-const SEARCH_TYPE_CONDITIONS: Record<TransactionSearchType, string> = {
-  Processed: "t.payment_response_code = 'Success' AND t.amount_cents >= 0",
-  Rejected: "t.payment_response_code <> 'Success'",
-  Refunds: "t.payment_response_code = 'Success' AND t.amount_cents < 0",
-};
+const SEARCH_TYPE_CONDITIONS = searchTypeConditions();
 
 /**
  * `payerName` as a case-insensitive "contains" pattern: `%`, `_` and `\` in the name are matched as
@@ -209,7 +203,7 @@ export function transactionSearchStore(sql: Sql) {
      * the page's ids from it (an offset into ids, not whole rows), then only those rows in full. The
      * count's row is always there, so a page past the end still says how many there are.
      */
-    async search(criteria: SearchCriteria): Promise<{ transactions: StoredTransaction[]; totalRecords: number }> {
+    async search(criteria: SearchCriteria): Promise<{ transactions: Transaction[]; totalRecords: number }> {
       const params = new Params();
       // Every filter has an index (amount, last four, batch, payer name): the count reads it alone,
       // unordered, and the page walks the newest-first index (or the filter's) to its slice.
@@ -233,7 +227,7 @@ export function transactionSearchStore(sql: Sql) {
       );
       return {
         totalRecords: rows[0]?.total_records ?? 0,
-        transactions: rows.flatMap((row) => (row.id === null ? [] : [toStoredTransaction(row)])),
+        transactions: rows.flatMap((row) => (row.id === null ? [] : [toTransaction(row)])),
       };
     },
   };

@@ -21,7 +21,7 @@ import { migrate } from './migrations.js';
 import { openDatabase } from './open.js';
 import { createRepository } from './repository.js';
 import type { Sql } from './sql.js';
-import type { StoredToken } from './tokens-table.js';
+import type { Token } from '../payments/model.js';
 
 let service: TestService;
 beforeAll(async () => {
@@ -71,7 +71,7 @@ describe('tokens at rest', () => {
 });
 
 describe('tokens read and written together (batched)', () => {
-  const token = (id: string, accountId: number, overrides: Partial<StoredToken> = {}): StoredToken => ({
+  const token = (id: string, accountId: number, overrides: Partial<Token> = {}): Token => ({
     id,
     scope: { accountId, viaAccountId: null },
     payer: 'Ada',

@@ -1,25 +1,15 @@
-import type { TokenResponse } from '../../shared/wire.js';
+import type { Token } from '../payments/model.js';
 import { batcher } from './batcher.js';
 import { couldBeId } from './ids.js';
 import type { Sql } from './sql.js';
 import type { Scope } from './types.js';
-
-/** A token as stored: the response's readable fields, its owner, and its sealed details. */
-export interface StoredToken extends Omit<TokenResponse, 'attributeValues' | 'created'> {
-  scope: Scope;
-  attributeValues: Record<string, string | number>;
-  /** The encrypted payment details (vault.ts); null once deleted. */
-  vaultKeyId: string | null;
-  sealed: string | null;
-  created: Date;
-}
 
 const TOKEN_COLUMNS = `id, account_id, via_account_id, payer, email_address AS "emailAddress", attribute_values AS "attributeValues",
   transaction_type AS "transactionType", masked_account_number AS "maskedAccountNumber", last_four AS "lastFour",
   expiration_month AS "expirationMonth", expiration_year AS "expirationYear", account_type AS "accountType",
   vault_key_id AS "vaultKeyId", sealed, created_at AS created`;
 
-type TokenRow = Omit<StoredToken, 'scope'> & { account_id: number; via_account_id: number | null };
+type TokenRow = Omit<Token, 'scope'> & { account_id: number; via_account_id: number | null };
 
 const TOKEN_INSERT = `INSERT INTO tokens (id, account_id, via_account_id, payer, email_address, attribute_values, transaction_type,
     masked_account_number, last_four, expiration_month, expiration_year, account_type, vault_key_id, sealed, created_at)
@@ -27,8 +17,8 @@ const TOKEN_INSERT = `INSERT INTO tokens (id, account_id, via_account_id, payer,
     $10::int[], $11::int[], $12::text[], $13::text[], $14::text[], $15::timestamptz[])`;
 
 /** The 15 columns of TOKEN_INSERT, one array each, for a batch of tokens. */
-function tokenColumns(tokens: StoredToken[]): unknown[][] {
-  const column = (value: (token: StoredToken) => unknown) => tokens.map(value);
+function tokenColumns(tokens: Token[]): unknown[][] {
+  const column = (value: (token: Token) => unknown) => tokens.map(value);
   return [
     column((t) => t.id),
     column((t) => t.scope.accountId),
@@ -62,7 +52,7 @@ export function tokenStore(sql: Sql) {
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.map((id) => byId.get(id) ?? null);
   });
-  const storeTokens = batcher(async (tokens: StoredToken[]): Promise<(Error | null)[]> => {
+  const storeTokens = batcher(async (tokens: Token[]): Promise<(Error | null)[]> => {
     try {
       await sql.query(TOKEN_INSERT, tokenColumns(tokens));
       return tokens.map(() => null);
@@ -82,12 +72,12 @@ export function tokenStore(sql: Sql) {
 
   return {
     /** Resolves once the token is committed. */
-    async insert(token: StoredToken): Promise<void> {
+    async insert(token: Token): Promise<void> {
       const failure = await storeTokens(token);
       if (failure) throw failure;
     },
     /** The live token with this id in this scope; another scope's, or a deleted one, is `null`. */
-    async find(id: string, scope: Scope): Promise<StoredToken | null> {
+    async find(id: string, scope: Scope): Promise<Token | null> {
       const row = couldBeId(id) ? await liveTokens(id) : null;
       if (!row || row.account_id !== scope.accountId || row.via_account_id !== scope.viaAccountId) return null;
       const { account_id, via_account_id, ...token } = row;

@@ -1,52 +1,18 @@
-import type { PayerFeeMode, PaymentResponseCode, TransactionEvent, TransactionType } from '../../shared/wire.js';
+import type { TransactionEvent } from '../../shared/wire.js';
+import {
+  cents,
+  type Cents,
+  type NewTransaction,
+  type PaymentMethodKey,
+  type Transaction,
+  type TransactionEventRecord,
+  type TransactionMoney,
+} from '../payments/model.js';
+import type { TransactionState } from '../payments/lifecycle.js';
 import { couldBeId } from './ids.js';
+import { STATE_CONDITIONS } from './transaction-states.js';
 import type { Sql } from './sql.js';
 import type { Scope } from './types.js';
-
-/** Money in cents; `amount = netAmount + fee + initiatingPartyFee` (also a CHECK in the table). */
-export interface TransactionMoney {
-  amount: number;
-  payerFee: number;
-  fee: number;
-  netAmount: number;
-  initiatingPartyFee: number;
-  payerFeeMode: PayerFeeMode | null;
-}
-
-export interface NewTransaction extends TransactionMoney {
-  publicId: string;
-  scope: Scope;
-  authorizationId: string | null;
-  tokenId: string | null;
-  payer: string;
-  emailAddress: string | null;
-  attributeValues: Record<string, string | number>;
-  comments: string | null;
-  sendReceipt: boolean;
-  ipAddress: string | null;
-  transactionType: TransactionType | null;
-  maskedAccountNumber: string | null;
-  /** A sale's keyed hash of the whole card or account number (payments/method-fingerprint.ts). */
-  paymentMethodFingerprint: string | null;
-  paymentResponseCode: PaymentResponseCode;
-  authorizedAmount: number | null;
-  authorizationExpires: Date | null;
-  /** On a refund: the sale or capture it gives money back from. */
-  originalTransactionId: number | null;
-  events: { eventType: TransactionEvent['eventType']; eventDate: Date; comments: string | null }[];
-}
-
-export interface StoredTransaction extends Omit<NewTransaction, 'events'> {
-  id: number;
-  capturedAt: Date | null;
-  /** The settlement batch, once settled. */
-  batchId: number | null;
-  voidedAt: Date | null;
-  /** Cents given back by approved refunds of this transaction (positive). */
-  refundedAmount: number;
-  created: Date;
-  events: { eventType: TransactionEvent['eventType']; eventDate: Date; comments: string | null }[];
-}
 
 const COLUMNS = `t.id, t.public_id AS "publicId", t.account_id, t.via_account_id, t.authorization_id AS "authorizationId",
   t.token_id AS "tokenId", t.payer, t.email_address AS "emailAddress", t.attribute_values AS "attributeValues", t.comments,
@@ -61,25 +27,49 @@ const COLUMNS = `t.id, t.public_id AS "publicId", t.account_id, t.via_account_id
   COALESCE((SELECT json_agg(json_build_object('eventType', e.event_type, 'eventDate', e.event_date, 'comments', e.comments) ORDER BY e.id)
             FROM transaction_events e WHERE e.transaction_id = t.id), '[]') AS events`;
 
-type Row = Omit<StoredTransaction, 'scope' | 'events'> & {
+/** A `Transaction`'s fields as the database gives them: cents as plain numbers. */
+type Row = {
+  [K in keyof Omit<Transaction, 'scope' | 'events'>]: Transaction[K] extends Cents
+    ? number
+    : Transaction[K] extends Cents | null
+      ? number | null
+      : Transaction[K];
+} & {
   account_id: number;
   via_account_id: number | null;
   events: { eventType: TransactionEvent['eventType']; eventDate: string; comments: string | null }[];
 };
 
-const toStored = ({ account_id, via_account_id, events, ...row }: Row): StoredTransaction => ({
+/** A row as the domain's `Transaction`: its money as `Cents`, its scope, its events' dates. */
+const toTransaction = ({ account_id, via_account_id, events, ...row }: Row): Transaction => ({
   ...row,
+  amount: cents(row.amount),
+  payerFee: cents(row.payerFee),
+  fee: cents(row.fee),
+  netAmount: cents(row.netAmount),
+  initiatingPartyFee: cents(row.initiatingPartyFee),
+  authorizedAmount: row.authorizedAmount === null ? null : cents(row.authorizedAmount),
+  refundedAmount: cents(row.refundedAmount),
   scope: { accountId: account_id, viaAccountId: via_account_id },
-  events: events.map((event) => ({ ...event, eventDate: new Date(event.eventDate) })),
+  events: events.map((event): TransactionEventRecord => ({ ...event, eventDate: new Date(event.eventDate) })),
 });
+
+/** What a transition changes besides the state (`transition`): each given field is set. */
+export interface TransactionChange {
+  money?: TransactionMoney;
+  capturedAt?: Date;
+  voidedAt?: Date;
+  comments?: string | null;
+  event: TransactionEventRecord;
+}
 
 const IN_SCOPE = 't.account_id = $2 AND t.via_account_id IS NOT DISTINCT FROM $3';
 
 /** The queries of the transactions table, on the database or inside one of its transactions. */
 function queriesOn(sql: Sql) {
-  async function findWhere(condition: string, params: unknown[], on: Sql = sql): Promise<StoredTransaction | null> {
+  async function findWhere(condition: string, params: unknown[], on: Sql = sql): Promise<Transaction | null> {
     const [row] = await on.query<Row>(`SELECT ${COLUMNS} FROM transactions t WHERE ${condition}`, params);
-    return row ? toStored(row) : null;
+    return row ? toTransaction(row) : null;
   }
 
   const find = async (id: string, scope: Scope) =>
@@ -96,7 +86,7 @@ function queriesOn(sql: Sql) {
      * Stores a transaction and its events in one statement (atomic on its own, one round trip).
      * The statement cannot read back what it wrote, so the stored form is built from the input.
      */
-    async insert(transaction: NewTransaction): Promise<StoredTransaction> {
+    async insert(transaction: NewTransaction): Promise<Transaction> {
       const t = transaction;
       const [row] = await sql.query<{ id: number; created: Date }>(
         `WITH t AS (
@@ -146,7 +136,7 @@ function queriesOn(sql: Sql) {
         ],
       );
       const { id, created } = row as { id: number; created: Date };
-      return { ...t, id, created, capturedAt: null, batchId: null, voidedAt: null, refundedAmount: 0 };
+      return { ...t, id, created, capturedAt: null, batchId: null, voidedAt: null, refundedAmount: cents(0) };
     },
     /**
      * The newest approved sale in this scope charging `method` exactly `amountCents` in the last `windowMinutes`
@@ -178,66 +168,61 @@ function queriesOn(sql: Sql) {
         ? null
         : findWhere(`t.authorization_id = $1 AND ${IN_SCOPE}`, [authorizationId, scope.accountId, scope.viaAccountId]),
     /**
-     * Captures an authorization once: the row is updated only while it is uncaptured and unexpired,
-     * so two racing captures cannot both succeed. Null when it was not capturable.
-     */
-    capture: (
-      transactionId: number,
-      money: TransactionMoney,
-      at: Date,
-      comments: string | null,
-    ): Promise<StoredTransaction | null> =>
-      sql.transaction(async (tx) => {
-        const updated = await tx.query(
-          `UPDATE transactions SET amount_cents = $2, payer_fee_cents = $3, fee_cents = $4, net_amount_cents = $5,
-             initiating_party_fee_cents = $6, payer_fee_mode = $7, captured_at = $8, comments = COALESCE($9, comments)
-           WHERE id = $1 AND captured_at IS NULL AND voided_at IS NULL AND authorization_expires_at > $8 RETURNING id`,
-          [
-            transactionId,
-            money.amount,
-            money.payerFee,
-            money.fee,
-            money.netAmount,
-            money.initiatingPartyFee,
-            money.payerFeeMode,
-            at,
-            comments,
-          ],
-        );
-        if (!updated.length) return null;
-        await tx.query(
-          "INSERT INTO transaction_events (transaction_id, event_type, event_date) VALUES ($1, 'Capture', $2)",
-          [transactionId, at],
-        );
-        return findWhere('t.id = $1', [transactionId], tx);
-      }),
-    /**
      * Locks a transaction of this scope until the surrounding database transaction ends (SELECT … FOR
      * UPDATE), so reversals of it run one at a time; call it inside `Repository.transaction`.
      */
-    async lock(id: string, scope: Scope): Promise<StoredTransaction | null> {
+    async lock(id: string, scope: Scope): Promise<Transaction | null> {
       const found = await find(id, scope);
       if (!found) return null;
       await sql.query('SELECT id FROM transactions WHERE id = $1 FOR UPDATE', [found.id]);
       // Read again after the lock: a reversal that held it may have changed the row.
       return findWhere('t.id = $1', [found.id]);
     },
-    /** Voids an unsettled transaction: its money becomes 0 and a Void event is added. Null if it was not voidable. */
-    voidTransaction: (transactionId: number, at: Date): Promise<StoredTransaction | null> =>
+    /**
+     * Moves a transaction from the state the domain read to the one it decided
+     * (src/service/payments/lifecycle.ts), with the changes and the event that go with it. A
+     * compare-and-set: the row is updated only while it is still in `from`, so of two racing
+     * operations one wins; null for the other. The rules are the domain's; this only guards.
+     */
+    transition: (
+      transactionId: number,
+      states: { from: TransactionState; to: TransactionState },
+      change: TransactionChange,
+    ): Promise<Transaction | null> =>
       sql.transaction(async (tx) => {
+        const params: unknown[] = [transactionId];
+        const set = (column: string, value: unknown) => `${column} = $${params.push(value)}`;
+        const { money } = change;
+        const assignments = [
+          ...(money
+            ? [
+                set('amount_cents', money.amount),
+                set('payer_fee_cents', money.payerFee),
+                set('fee_cents', money.fee),
+                set('net_amount_cents', money.netAmount),
+                set('initiating_party_fee_cents', money.initiatingPartyFee),
+                set('payer_fee_mode', money.payerFeeMode),
+              ]
+            : []),
+          ...(change.capturedAt ? [set('captured_at', change.capturedAt)] : []),
+          ...(change.voidedAt ? [set('voided_at', change.voidedAt)] : []),
+          ...(change.comments ? [set('comments', change.comments)] : []),
+        ];
+        if (!assignments.length) throw new Error('A transition changes the row: give it money or a date.');
         const updated = await tx.query(
-          `UPDATE transactions SET amount_cents = 0, payer_fee_cents = 0, fee_cents = 0, net_amount_cents = 0,
-             initiating_party_fee_cents = 0, voided_at = $2
-           WHERE id = $1 AND voided_at IS NULL AND batch_id IS NULL AND payment_response_code = 'Success'
-             AND original_transaction_id IS NULL RETURNING id`,
-          [transactionId, at],
+          `UPDATE transactions t SET ${assignments.join(', ')}
+           WHERE t.id = $1 AND ${STATE_CONDITIONS[states.from]} RETURNING t.id`,
+          params,
         );
         if (!updated.length) return null;
+        const { event } = change;
         await tx.query(
-          "INSERT INTO transaction_events (transaction_id, event_type, event_date) VALUES ($1, 'Void', $2)",
-          [transactionId, at],
+          'INSERT INTO transaction_events (transaction_id, event_type, event_date, comments) VALUES ($1, $2, $3, $4)',
+          [transactionId, event.eventType, event.eventDate, event.comments],
         );
-        return findWhere('t.id = $1', [transactionId], tx);
+        const moved = await findWhere(`t.id = $1 AND ${STATE_CONDITIONS[states.to]}`, [transactionId], tx);
+        if (!moved) throw new Error(`Transaction ${transactionId} did not reach ${states.to} from ${states.from}.`);
+        return moved;
       }),
     /** Adds an event to a stored transaction (a Refund on the original). */
     addEvent: async (transactionId: number, eventType: 'Refund', at: Date, comments: string | null): Promise<void> => {
@@ -273,14 +258,5 @@ export function transactionStore(sql: Sql) {
 
 export type TransactionStore = ReturnType<typeof transactionStore>;
 
-/**
- * What a duplicate is compared on: the method's keyed fingerprint, and the token it was charged by
- * (for sales stored before fingerprints).
- */
-export interface PaymentMethodKey {
-  fingerprint: string;
-  tokenId: string | null;
-}
-
 /** For other stores of this folder that read whole transactions (transaction-search.ts). */
-export { COLUMNS as TRANSACTION_COLUMNS, toStored as toStoredTransaction, type Row as TransactionRow };
+export { COLUMNS as TRANSACTION_COLUMNS, toTransaction, type Row as TransactionRow };

@@ -1,7 +1,4 @@
 /** Types every store in this folder shares; they import this file, never each other. */
 
-/** Who a resource belongs to: the account it is booked to, and the system that acted for it, if any. */
-export interface Scope {
-  accountId: number;
-  viaAccountId: number | null;
-}
+/** Who a resource belongs to (the payments domain's, src/service/payments/model.ts). */
+export type { Scope } from '../payments/model.js';

@@ -11,9 +11,10 @@ import {
 } from '../schemas/lifecycle-schemas.js';
 import { fromCheck, idParams, requestSchema, type RequestTypes } from '../schemas/request-schema.js';
 import { callerHeaders, secretSecurity } from '../schemas/schemas.js';
-import { toBatchResponse, toTransactionResponse } from '../../payments/responses.js';
-import { validatePage } from '../../payments/reversal.js';
+import { toBatchResponse, toTransactionResponse } from '../wire-mappers.js';
+import { validatePage } from '../reversal-requests.js';
 import { settle } from '../../payments/settle.js';
+import { valueOf } from '../result-answers.js';
 
 /** Settlement batches (docs/api.md#voids-refunds-and-settlement): the sandbox's settle-now and the lists. */
 export function batchRoutes(instance: FastifyInstance, deps: ServiceDeps): void {
@@ -34,7 +35,7 @@ export function batchRoutes(instance: FastifyInstance, deps: ServiceDeps): void 
       },
       onRequest: secretOnly(deps),
     },
-    async (request) => toBatchResponse(await settle(callerOf(request).scope, deps)),
+    async (request) => toBatchResponse(valueOf(await settle(callerOf(request).scope, deps), request.id)),
   );
 
   app.get(

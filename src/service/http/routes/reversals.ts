@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { callerOf, secretOnly } from '../../auth/authenticate.js';
 import { baseUrl, type ServiceDeps } from '../../deps.js';
-import { ApiError, type ServiceCode } from '../errors.js';
-import { idempotent, type Outcome } from '../idempotency.js';
+import { idempotent } from '../idempotency.js';
+import { answerOf, valueOf } from '../result-answers.js';
 import {
   refundRequestSchema,
   refundResponses,
@@ -13,29 +13,11 @@ import {
 import { fromCheck, idParams, requestSchema, type RequestTypes } from '../schemas/request-schema.js';
 import { idempotentHeaders, secretSecurity, transactionIdParamsSchema } from '../schemas/schemas.js';
 import { refund } from '../../payments/refund.js';
-import { toTransactionResponse } from '../../payments/responses.js';
+import { toTransactionResponse } from '../wire-mappers.js';
 import type { Scope } from '../../storage/repository.js';
-import {
-  validateRefundRequest,
-  validateVoidQuery,
-  validateVoidRequest,
-  type ReversalResult,
-} from '../../payments/reversal.js';
+import { findTransaction } from '../../payments/reads.js';
+import { validateRefundRequest, validateVoidQuery, validateVoidRequest } from '../reversal-requests.js';
 import { voidTransaction } from '../../payments/void.js';
-
-/** A refused reversal as a 400 with `reversalResponseCode` (docs/api.md#voids-refunds-and-settlement). */
-function refusedOutcome(result: Extract<ReversalResult, { ok: false }>, requestId: string): Outcome {
-  return {
-    status: 400,
-    headers: {},
-    body: {
-      message: result.message,
-      code: 'REVERSAL_DECLINED' satisfies ServiceCode,
-      reversalResponseCode: result.reversalResponseCode,
-      requestId,
-    },
-  };
-}
 
 const params = idParams(transactionIdParamsSchema, 'transactionId', 'transaction', 'TRANSACTION_NOT_FOUND');
 
@@ -43,10 +25,13 @@ const params = idParams(transactionIdParamsSchema, 'transactionId', 'transaction
  * The transaction a path names, in the caller's scope, or a 404. An `Idempotency-Key` is scoped to
  * it by its numeric id, so `/12152/refund` and `/txn_…/refund` with one key refund once.
  */
-async function transactionNamed(transactionId: string, scope: Scope, deps: ServiceDeps): Promise<number> {
-  const transaction = await deps.repository.transactions.find(transactionId, scope);
-  if (!transaction) throw ApiError.of(404, 'TRANSACTION_NOT_FOUND');
-  return transaction.id;
+async function transactionNamed(
+  transactionId: string,
+  scope: Scope,
+  deps: ServiceDeps,
+  requestId: string,
+): Promise<number> {
+  return valueOf(await findTransaction(transactionId, scope, deps), requestId).id;
 }
 
 /** Voids and refunds (docs/api.md#voids-refunds-and-settlement): HTTP in and out of payments/void.ts and refund.ts. */
@@ -74,12 +59,14 @@ export function reversalRoutes(instance: FastifyInstance, deps: ServiceDeps): vo
     },
     async (request, reply) => {
       const { scope } = callerOf(request);
-      const id = await transactionNamed(request.params.transactionId, scope, deps);
+      const id = await transactionNamed(request.params.transactionId, scope, deps, request.id);
       return idempotent(request, reply, deps, scope, `transactions.void:${id}`, async (repository) => {
         const result = await voidTransaction(String(id), scope, { ...deps, repository });
-        if (!result) throw ApiError.of(404, 'TRANSACTION_NOT_FOUND');
-        if (!result.ok) return refusedOutcome(result, request.id);
-        return { status: 200, headers: {}, body: toTransactionResponse(result.transaction) };
+        return answerOf(result, request.id, (voided) => ({
+          status: 200,
+          headers: {},
+          body: toTransactionResponse(voided),
+        }));
       });
     },
   );
@@ -104,18 +91,16 @@ export function reversalRoutes(instance: FastifyInstance, deps: ServiceDeps): vo
     },
     async (request, reply) => {
       const { scope } = callerOf(request);
-      const id = await transactionNamed(request.params.transactionId, scope, deps);
+      const id = await transactionNamed(request.params.transactionId, scope, deps, request.id);
       const base = baseUrl(request, deps);
       // The key is per transaction: the same key and body for another transaction is another refund.
       return idempotent(request, reply, deps, scope, `transactions.refund:${id}`, async (repository) => {
         const result = await refund(String(id), request.body.amountCents, scope, { ...deps, repository });
-        if (!result) throw ApiError.of(404, 'TRANSACTION_NOT_FOUND');
-        if (!result.ok) return refusedOutcome(result, request.id);
-        return {
+        return answerOf(result, request.id, (made) => ({
           status: 201,
-          headers: { Location: `${base}/api/v1/transactions/${result.transaction.id}` },
-          body: toTransactionResponse(result.transaction),
-        };
+          headers: { Location: `${base}/api/v1/transactions/${made.id}` },
+          body: toTransactionResponse(made),
+        }));
       });
     },
   );

@@ -4,7 +4,6 @@ import { authenticate, callerOf, secretOnly } from '../../auth/authenticate.js';
 import { refuseForeignPage } from '../../auth/browser-pages.js';
 import { admitPublicKeyCall } from '../../auth/public-key-gate.js';
 import { baseUrl, type ServiceDeps } from '../../deps.js';
-import { ApiError } from '../errors.js';
 import { idempotent } from '../idempotency.js';
 import { newId } from '../../vault/random.js';
 import { fromCheck, idParams, requestSchema, type RequestTypes } from '../schemas/request-schema.js';
@@ -30,8 +29,10 @@ import {
   tokenSchema,
   tokenSecurity,
 } from '../schemas/schemas.js';
-import { toTokenResponse } from '../../payments/responses.js';
+import { toTokenResponse } from '../wire-mappers.js';
 import { newStoredToken } from '../../payments/stored-token.js';
+import { deleteToken, findToken } from '../../payments/reads.js';
+import { valueOf } from '../result-answers.js';
 
 const BROWSER_HEADERS = 'Authorization, Content-Type, impersonationAccountKey, Idempotency-Key';
 
@@ -127,9 +128,8 @@ export function tokenRoutes(instance: FastifyInstance, deps: ServiceDeps): void 
       onRequest: secretOnly(deps),
     },
     async (request) => {
-      const token = await deps.repository.tokens.find(request.params.tokenId, callerOf(request).scope);
-      if (!token) throw ApiError.of(404, 'TOKEN_NOT_FOUND');
-      return toTokenResponse(token);
+      const found = await findToken(request.params.tokenId, callerOf(request).scope, deps);
+      return toTokenResponse(valueOf(found, request.id));
     },
   );
 
@@ -154,9 +154,8 @@ export function tokenRoutes(instance: FastifyInstance, deps: ServiceDeps): void 
       onRequest: secretOnly(deps),
     },
     async (request) => {
-      if (!(await deps.repository.tokens.delete(request.params.tokenId, callerOf(request).scope)))
-        throw ApiError.of(404, 'TOKEN_NOT_FOUND');
-      return { id: request.params.tokenId, deleted: true };
+      const deleted = await deleteToken(request.params.tokenId, callerOf(request).scope, deps);
+      return { id: valueOf(deleted, request.id).id, deleted: true };
     },
   );
 }

@@ -5,10 +5,11 @@ import type { ServiceDeps } from '../../deps.js';
 import { fromCheck, requestSchema, type RequestTypes } from '../schemas/request-schema.js';
 import { callerHeaders, secretSecurity } from '../schemas/schemas.js';
 import { transactionSearchQuerySchema, transactionSearchResponses } from '../schemas/search-schemas.js';
-import { toTransactionResponse } from '../../payments/responses.js';
-import { searchTransactions, validateTransactionSearch } from '../../payments/search.js';
+import { toTransactionResponse } from '../wire-mappers.js';
+import { searchTransactions } from '../../payments/search.js';
+import { validateTransactionSearch } from '../search-parameters.js';
 
-/** `GET /api/v1/transactions` (docs/api.md#searching-transactions): HTTP in and out of payments/search.ts. */
+/** `GET /api/v1/transactions` (docs/api.md#searching-transactions): HTTP in and out of payments/search.ts, its query checked by http/search-parameters.ts. */
 export function transactionSearchRoutes(instance: FastifyInstance, deps: ServiceDeps): void {
   const app = instance.withTypeProvider<RequestTypes>();
 

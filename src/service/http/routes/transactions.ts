@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { payerDeclineMessage } from '../../../shared/messages/payer-declines.js';
 import { formatAmount } from '../../../shared/money.js';
 import {
   validateAuthorizationRequest,
   validateTransactionRequest,
 } from '../../../shared/validators/transaction-request.js';
-import type { PaymentResponseCode, TransactionResponse } from '../../../shared/wire.js';
+import type { TransactionResponse } from '../../../shared/wire.js';
 import { callerOf, secretOnly } from '../../auth/authenticate.js';
 import { baseUrl, type ServiceDeps } from '../../deps.js';
-import { ApiError, type ServiceCode } from '../errors.js';
+import { answerOf, valueOf } from '../result-answers.js';
 import { idempotent, type Outcome } from '../idempotency.js';
 import { fromCheck, idParams, requestSchema, type RequestTypes } from '../schemas/request-schema.js';
 import { authorizationExamples, transactionExamples } from '../../openapi/examples.js';
@@ -33,38 +32,13 @@ import {
 } from '../schemas/schemas.js';
 import { authorize } from '../../payments/authorize.js';
 import { capture } from '../../payments/capture.js';
-import type { PaymentResult } from '../../payments/result.js';
-import { toAuthorizationResponse, toTransactionResponse } from '../../payments/responses.js';
+import { findAuthorization, findTransaction } from '../../payments/reads.js';
+import { toAuthorizationResponse, toTransactionResponse } from '../wire-mappers.js';
 import { sale } from '../../payments/sale.js';
-import { checkInitiatingPartyFee } from '../../payments/transaction-record.js';
-import type { StoredTransaction } from '../../storage/transactions-table.js';
-
-/** The error codes of declines that are the caller's mistake rather than the processor's answer. */
-const DECLINE_CODES: Partial<Record<PaymentResponseCode, ServiceCode>> = {
-  InvalidToken: 'INVALID_TOKEN',
-  InvalidAuthorization: 'INVALID_AUTHORIZATION',
-  InvalidPaymentType: 'INVALID_PAYMENT_TYPE',
-};
-
-/** A decline (docs/api.md#declines): a 400 carrying the stored transaction's id and the processor's answer. */
-function declinedOutcome(result: Extract<PaymentResult, { approved: false }>, requestId: string): Outcome {
-  const { code, message, transactionId } = result;
-  return {
-    status: 400,
-    headers: {},
-    body: {
-      message,
-      code: DECLINE_CODES[code] ?? 'PAYMENT_DECLINED',
-      ...(transactionId !== undefined && { id: transactionId }),
-      paymentResponseCode: code,
-      payerMessage: payerDeclineMessage(code),
-      requestId,
-    },
-  };
-}
+import type { Transaction } from '../../payments/model.js';
 
 /** A 201 with the transaction; a Mode C payment also carries its deprecation warning. */
-function createdOutcome(transaction: StoredTransaction, base: string): Outcome {
+function createdOutcome(transaction: Transaction, base: string): Outcome {
   const headers: Record<string, string> = { Location: `${base}/api/v1/transactions/${transaction.id}` };
   const body: TransactionResponse = toTransactionResponse(transaction);
   if (transaction.payerFeeMode === 'ServiceCalculated') {
@@ -80,8 +54,6 @@ function createdOutcome(transaction: StoredTransaction, base: string): Outcome {
 /** Transactions (docs/api.md#transactions): HTTP in and out of the payment operations in src/service/payments/. */
 export function transactionRoutes(instance: FastifyInstance, deps: ServiceDeps): void {
   const app = instance.withTypeProvider<RequestTypes>();
-  const { transactions } = deps.repository;
-
   app.post(
     '/api/v1/transactions',
     {
@@ -121,14 +93,13 @@ export function transactionRoutes(instance: FastifyInstance, deps: ServiceDeps):
     (request, reply) => {
       const draft = request.body;
       const caller = callerOf(request);
-      checkInitiatingPartyFee(draft, caller);
       const base = baseUrl(request, deps);
       return idempotent(request, reply, deps, caller.scope, 'transactions.create', async (repository) => {
         const result =
           'authorizationId' in draft.source
             ? await capture(draft, draft.source.authorizationId, caller, { ...deps, repository })
             : await sale(draft, caller, { ...deps, repository });
-        return result.approved ? createdOutcome(result.transaction, base) : declinedOutcome(result, request.id);
+        return answerOf(result, request.id, (transaction) => createdOutcome(transaction, base));
       });
     },
   );
@@ -161,15 +132,16 @@ export function transactionRoutes(instance: FastifyInstance, deps: ServiceDeps):
       const caller = callerOf(request);
       return idempotent(request, reply, deps, caller.scope, 'transactions.authorize', async (repository) => {
         const result = await authorize(request.body, caller, { ...deps, repository });
-        if (!result.approved) return declinedOutcome(result, request.id);
-        const authorization = toAuthorizationResponse(result.transaction);
-        return {
-          status: 201,
-          headers: {
-            Location: `${baseUrl(request, deps)}/api/v1/transactions/authorizations/${authorization.authorizationId}`,
-          },
-          body: authorization,
-        };
+        return answerOf(result, request.id, (transaction) => {
+          const authorization = toAuthorizationResponse(transaction);
+          return {
+            status: 201,
+            headers: {
+              Location: `${baseUrl(request, deps)}/api/v1/transactions/authorizations/${authorization.authorizationId}`,
+            },
+            body: authorization,
+          };
+        });
       });
     },
   );
@@ -196,12 +168,8 @@ export function transactionRoutes(instance: FastifyInstance, deps: ServiceDeps):
       onRequest: secretOnly(deps),
     },
     async (request) => {
-      const authorization = await transactions.findAuthorization(
-        request.params.authorizationId,
-        callerOf(request).scope,
-      );
-      if (!authorization) throw ApiError.of(404, 'AUTHORIZATION_NOT_FOUND');
-      return toAuthorizationResponse(authorization);
+      const found = await findAuthorization(request.params.authorizationId, callerOf(request).scope, deps);
+      return toAuthorizationResponse(valueOf(found, request.id));
     },
   );
 
@@ -224,9 +192,8 @@ export function transactionRoutes(instance: FastifyInstance, deps: ServiceDeps):
       onRequest: secretOnly(deps),
     },
     async (request) => {
-      const transaction = await transactions.find(request.params.transactionId, callerOf(request).scope);
-      if (!transaction) throw ApiError.of(404, 'TRANSACTION_NOT_FOUND');
-      return toTransactionResponse(transaction);
+      const found = await findTransaction(request.params.transactionId, callerOf(request).scope, deps);
+      return toTransactionResponse(valueOf(found, request.id));
     },
   );
 }

@@ -14,7 +14,7 @@ import {
   success,
   type NamedExample,
 } from './response-map.js';
-import { SEND_RECEIPT_QUERY } from '../../payments/reversal.js';
+import { SEND_RECEIPT_QUERY } from '../reversal-requests.js';
 import { transactionExample } from '../../openapi/examples.js';
 import { transactionSchema } from './schemas.js';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { containsPattern } from '../storage/search-query.js';
-import { parseSearchDate, validateTransactionSearch, type TransactionSearch } from './search.js';
+import type { TransactionSearch } from '../payments/search.js';
+import { parseSearchDate, validateTransactionSearch } from './search-parameters.js';
 
 const NOW = new Date('2026-11-22T15:30:00.000Z');
 const DAY = 86_400_000;

@@ -1,3 +1,4 @@
+/** The payments domain's types (src/service/payments/model.ts) as the wire shows them. */
 import { centsToAmount } from '../../shared/money.js';
 import type {
   BatchResponse,
@@ -6,18 +7,16 @@ import type {
   AuthorizationResponse,
   TokenResponse,
   TransactionResponse,
-  TransactionStatus,
 } from '../../shared/wire.js';
-import type { StoredBatch } from '../storage/batches-table.js';
-import type { StoredToken } from '../storage/tokens-table.js';
-import type { StoredTransaction } from '../storage/transactions-table.js';
+import { statusOf } from '../payments/lifecycle.js';
+import type { Batch, Token, Transaction } from '../payments/model.js';
 
 /** Attributes as the wire lists them (docs/api.md#attribute-values): `{ name, parameterName, value }`, values as text. */
 export const toAttributeValueList = (values: AttributeValues): AttributeValue[] =>
   Object.entries(values).map(([name, value]) => ({ name, parameterName: name, value: String(value) }));
 
 /** A stored token as `GET /tokens/{id}` answers it: no sealed details. */
-export function toTokenResponse(token: StoredToken): TokenResponse {
+export function toTokenResponse(token: Token): TokenResponse {
   return {
     id: token.id,
     payer: token.payer,
@@ -33,21 +32,8 @@ export function toTokenResponse(token: StoredToken): TokenResponse {
   };
 }
 
-/**
- * Where a transaction is in its life (docs/api.md#voids-refunds-and-settlement): declined, voided,
- * an open authorization, refunded (in full or in part), settled, or else captured (approved, not yet
- * settled). A refund itself is Settled or Captured like a payment.
- */
-export function statusOf(t: StoredTransaction): TransactionStatus {
-  if (t.paymentResponseCode !== 'Success') return 'Declined';
-  if (t.voidedAt) return 'Voided';
-  if (t.authorizationId !== null && t.capturedAt === null) return 'Authorized';
-  if (t.refundedAmount > 0) return t.refundedAmount >= t.amount ? 'Refunded' : 'PartiallyRefunded';
-  return t.batchId !== null ? 'Settled' : 'Captured';
-}
-
 /** A closed settlement batch as the wire shows it: totals as amounts. */
-export const toBatchResponse = (batch: StoredBatch): BatchResponse => ({
+export const toBatchResponse = (batch: Batch): BatchResponse => ({
   id: batch.id,
   created: batch.created.toISOString(),
   numberOfCredits: batch.numberOfCredits,
@@ -58,7 +44,7 @@ export const toBatchResponse = (batch: StoredBatch): BatchResponse => ({
 });
 
 /** A stored transaction as the wire shows it: cents as amounts, dates as ISO text. */
-export function toTransactionResponse(t: StoredTransaction): TransactionResponse {
+export function toTransactionResponse(t: Transaction): TransactionResponse {
   return {
     id: t.id,
     publicId: t.publicId,
@@ -88,7 +74,7 @@ export function toTransactionResponse(t: StoredTransaction): TransactionResponse
 }
 
 /** An approved authorization as the wire shows it: its hold, when it lapses, whether it was captured. */
-export function toAuthorizationResponse(t: StoredTransaction): AuthorizationResponse {
+export function toAuthorizationResponse(t: Transaction): AuthorizationResponse {
   const { authorizationId, authorizationExpires } = t;
   if (authorizationId === null || authorizationExpires === null) throw new Error(`${t.publicId} is no authorization.`);
   return {
