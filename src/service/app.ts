@@ -185,7 +185,7 @@ function toApiError(error: FastifyError): ApiError {
   if (error instanceof ApiError) return error;
   // Nothing was changed and a retry may succeed (payments/payment-processor.ts).
   if (error instanceof ProcessorUnavailable)
-    return new ApiError(503, 'PROCESSOR_UNAVAILABLE', error.message, [], { 'Retry-After': '5' });
+    return ApiError.of(503, 'PROCESSOR_UNAVAILABLE', {}, { 'Retry-After': '5' });
   const mapped: Record<string, [number, keyof typeof SERVICE_MESSAGES]> = {
     FST_ERR_CTP_BODY_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE'],
     FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE'],

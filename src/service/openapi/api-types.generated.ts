@@ -1756,6 +1756,17 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The payment processor did not answer in time and nothing changed; retry after Retry-After seconds (docs/domain.md). */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   getTransaction: {
@@ -2143,6 +2154,17 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The payment processor did not answer in time and nothing changed; retry after Retry-After seconds (docs/domain.md). */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   voidTransaction: {
@@ -2356,6 +2378,17 @@ export interface operations {
       /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
       500: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The payment processor did not answer in time and nothing changed; retry after Retry-After seconds (docs/domain.md). */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {

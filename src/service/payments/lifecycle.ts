@@ -5,6 +5,7 @@
  * encodes the states as conditions on its columns (src/service/storage/transaction-states.ts), and a
  * test holds the two equal.
  */
+import { declineDetails } from '../../shared/messages/service.js';
 import type { TransactionSearchType } from '../../shared/transaction-search.js';
 import type { ReversalResponseCode, TransactionStatus } from '../../shared/wire.js';
 import type { Transaction } from './model.js';
@@ -61,9 +62,9 @@ export type ReversalReason =
 
 /** The refusals of a capture: every one is an InvalidAuthorization decline that says why. */
 export const CAPTURE_MESSAGES = {
-  unknown: 'No such authorization for these credentials (or it was made under another impersonation).',
-  captured: 'This authorization was already captured.',
-  released: 'This authorization was voided (released).',
+  unknown: declineDetails.authorizationUnknown,
+  captured: declineDetails.authorizationCaptured,
+  released: declineDetails.authorizationReleased,
 } as const;
 
 /** One cell of an operation's table: the state it moves to, or a refusal with its code and reason. */

@@ -5,6 +5,7 @@
  * src/service/deps.ts. The service calls it with a time limit (`askProcessor`) and never retries on
  * its own: a retry is the caller's, under its Idempotency-Key.
  */
+import { declineDetails, serviceMessages } from '../../shared/messages/service.js';
 import type { PaymentResponseCode } from '../../shared/wire.js';
 import type { Cents } from './model.js';
 
@@ -54,9 +55,8 @@ export const DEFAULT_PROCESSOR_TIMEOUT_MS = 30_000;
 
 /** What the service says when the processor did not answer in time (see docs/domain.md). */
 export const PROCESSOR_MESSAGES = {
-  noAnswerDeclined:
-    'The payment processor did not answer in time, so the payment was declined and nothing was charged. Try again.',
-  noAnswer: 'The payment processor did not answer in time, so nothing changed. Try again in a moment.',
+  noAnswerDeclined: declineDetails.processorNoAnswer,
+  noAnswer: serviceMessages.PROCESSOR_UNAVAILABLE,
 } as const;
 
 /** The processor and how long to wait for it: what the payment operations are given. */

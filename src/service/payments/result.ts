@@ -1,6 +1,6 @@
 import type { FieldError, PaymentResponseCode, ReversalResponseCode } from '../../shared/wire.js';
 import type { Caller } from '../auth/caller.js';
-import { RESPONSE_MESSAGES } from '../sandbox/processor.js';
+import { responseMessages } from '../../shared/messages/service.js';
 import type { Repository } from '../storage/repository.js';
 import type { Vault } from '../vault/vault.js';
 import type { Transaction } from './model.js';
@@ -38,12 +38,9 @@ export interface PaymentDeps extends ProcessorDeps {
 /** Who asks for a payment: where it is booked, and whose fee schedules apply. */
 export type Payer = Pick<Caller, 'scope' | 'actingFor'>;
 
-/**
- * The words of the domain's own declines (an unknown token, a method an operation does not take):
- * RESPONSE_MESSAGES, until the message catalog in src/shared/messages/ holds them.
- */
+/** The words of the domain's own declines (an unknown token), from the catalog (src/shared/messages/service.ts). */
 export const RULE_DECLINES = {
-  InvalidToken: RESPONSE_MESSAGES.InvalidToken,
+  InvalidToken: responseMessages.InvalidToken,
 } as const;
 
 /** A decline with the processor's message for its code unless a rule says more. */

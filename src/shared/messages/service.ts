@@ -43,6 +43,7 @@ export const serviceMessages = {
   INVALID_AUTHORIZATION: 'The authorization cannot be captured.',
   INVALID_PAYMENT_TYPE: 'This payment method cannot be used for this operation.',
   NOT_READY: 'The service cannot reach its database, or the database is not migrated yet.',
+  PROCESSOR_UNAVAILABLE: 'The payment processor did not answer in time, so nothing changed. Try again in a moment.',
   INTERNAL_ERROR: 'Something went wrong on our side. The request id helps us find it.',
 } as const;
 
@@ -89,6 +90,11 @@ export const reversalMessages = {
 
 /** The precise reasons of declines that say more than their processor answer. */
 export const declineDetails = {
+  processorNoAnswer:
+    'The payment processor did not answer in time, so the payment was declined and nothing was charged. Try again.',
+  authorizationUnknown: 'No such authorization for these credentials (or it was made under another impersonation).',
+  authorizationCaptured: 'This authorization was already captured.',
+  authorizationReleased: 'This authorization was voided (released).',
   duplicate:
     'This payment duplicates transaction {id}, approved at {approvedAt} with the same payment method and amount. To charge it again, use another amount or wait until {until}.',
 } as const;
@@ -159,6 +165,8 @@ export const esService = {
   INVALID_AUTHORIZATION: 'La autorización no se puede capturar.',
   INVALID_PAYMENT_TYPE: 'Este medio de pago no se puede usar para esta operación.',
   NOT_READY: 'El servicio no puede conectarse a su base de datos, o la base de datos aún no está migrada.',
+  PROCESSOR_UNAVAILABLE:
+    'El procesador de pagos no respondió a tiempo, así que nada cambió. Vuelva a intentarlo en un momento.',
   INTERNAL_ERROR: 'Algo falló de nuestro lado. El identificador de la solicitud nos ayuda a encontrarlo.',
 } as const satisfies Record<ServiceCode, string>;
 
@@ -203,6 +211,11 @@ export const esReversal = {
 } as const satisfies Record<ReversalReason, string>;
 
 export const esDeclineDetails = {
+  processorNoAnswer:
+    'El procesador de pagos no respondió a tiempo, así que el pago fue rechazado y no se cobró nada. Vuelva a intentarlo.',
+  authorizationUnknown: 'No existe esa autorización para estas credenciales (o se hizo bajo otra suplantación).',
+  authorizationCaptured: 'Esta autorización ya fue capturada.',
+  authorizationReleased: 'Esta autorización fue anulada (liberada).',
   duplicate:
     'Este pago duplica la transacción {id}, aprobada el {approvedAt} con el mismo medio de pago e importe. Para cobrarlo de nuevo, use otro importe o espere hasta {until}.',
 } as const satisfies Record<keyof typeof declineDetails, string>;

@@ -85,6 +85,7 @@ export function transactionRoutes(instance: FastifyInstance, deps: ServiceDeps):
             'duplicate',
             'invalidToken',
             'invalidAuthorization',
+            'processorUnavailable',
           ],
         ),
       },

@@ -161,6 +161,7 @@ export const voidResponses = operationResponses(
     'cannotBeVoided',
     'transactionNotFound',
     'uriTooLong',
+    'processorUnavailable',
   ],
 );
 
@@ -184,6 +185,7 @@ export const refundResponses = operationResponses(
     'previouslyRejected',
     'transactionNotFound',
     'uriTooLong',
+    'processorUnavailable',
   ],
 );
 

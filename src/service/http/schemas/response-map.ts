@@ -278,6 +278,12 @@ export const ERROR_EXAMPLES = {
     value: said('RATE_LIMITED', { seconds: 42 }),
     headers: { 'Retry-After': HEADERS.RetryAfter },
   },
+  processorUnavailable: {
+    status: 503,
+    summary: 'The processor did not answer a capture, void or refund in time: nothing changed',
+    value: said('PROCESSOR_UNAVAILABLE'),
+    headers: { 'Retry-After': HEADERS.RetryAfter },
+  },
   internalError: {
     status: 500,
     summary: 'An unexpected fault: only message, code and requestId',
@@ -304,6 +310,7 @@ const STATUS_DESCRIPTIONS: Record<number, string> = {
   429: 'Over the rate limit; retry after Retry-After seconds.',
   431: 'The request headers are too large; answered before the operation is known.',
   500: 'An unexpected fault. No input causes one; the requestId finds it in the log.',
+  503: 'The payment processor did not answer in time and nothing changed; retry after Retry-After seconds (docs/domain.md).',
 };
 
 /** Answers every authenticated operation can give, whatever it does. */
