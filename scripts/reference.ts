@@ -5,7 +5,7 @@
  * typed by hand; src/generated-docs.test.ts fails when the committed file differs from a fresh one.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { LOADER_TEXT } from '../src/frame/messages.js';
+import { LOADER_TEXT } from '../src/frame/loader/messages.js';
 import { REFUND_MESSAGES } from '../src/service/payments/reversal.js';
 import { SEARCH_MESSAGES } from '../src/service/payments/search.js';
 import { SERVICE_MESSAGES } from '../src/service/errors.js';
@@ -162,7 +162,7 @@ function codesSection(): string {
       'From `src/shared/messages/en.ts`: what `createToken`, `<paytoken-form>` and `<paytoken-frame>` answer without the service.',
       { ...clientMessages, ...formMessages },
     ),
-    codesTable('The isolated form', "From `src/frame/messages.ts`: the loader's own failures.", LOADER_TEXT.en),
+    codesTable('The isolated form', "From `src/frame/loader/messages.ts`: the loader's own failures.", LOADER_TEXT.en),
     codesTable('The service', 'From `src/service/errors.ts`.', SERVICE_MESSAGES),
     codesTable('Searching transactions', 'From `src/service/payments/search.ts`.', SEARCH_MESSAGES),
     codesTable('Voids, refunds and pages of a list', 'From `src/service/payments/reversal.ts`.', REFUND_MESSAGES),

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { framePageName } from '../../shared/hosted-files.js';
 import type { ServiceDeps } from '../deps.js';
 import { ApiError } from '../errors.js';
-import { frameAccess } from '../frames/frame-access.js';
-import { errorPage, formPage, frameCsp, frameLanguage } from '../frames/frame-page.js';
+import { frameAccess } from '../../frame/page/frame-access.js';
+import { errorPage, formPage, frameCsp, frameLanguage } from '../../frame/page/frame-page.js';
 import type { HostedFile } from '../hosted-files.js';
 
 interface FrameQuery {

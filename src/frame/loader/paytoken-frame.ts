@@ -4,10 +4,10 @@ import {
   type FrameResult,
   type FromFrame,
   type ToFrameBody,
-} from '../shared/frame-messages.js';
+} from '../protocol/messages.js';
 import { LOADER_TEXT } from './messages.js';
 
-/** The frame page's name, known when this bundle is built (build/frame-page.ts). */
+/** The frame page's name, known when this bundle is built (frame/page/vite-plugin.ts). */
 declare const __PAYTOKEN_FRAME_PAGE__: string;
 
 /** Attributes that choose the frame page itself: a change loads a new one. */

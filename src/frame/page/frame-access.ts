@@ -1,5 +1,5 @@
-import { findImpersonated } from '../auth/account-cache.js';
-import type { ServiceDeps } from '../deps.js';
+import { findImpersonated } from '../../service/auth/account-cache.js';
+import type { ServiceDeps } from '../../service/deps.js';
 
 /** Who may embed the frame page of a public key, or why no page can (the browser's own codes). */
 export type FrameAccess =

@@ -1,6 +1,6 @@
 import { clientMessages } from '../../shared/messages/en.js';
 import { esClient } from '../../shared/messages/es.js';
-import type { HostedFile } from '../hosted-files.js';
+import type { HostedFile } from '../../service/hosted-files.js';
 
 export type FrameLanguage = 'en' | 'es';
 
