@@ -8,6 +8,7 @@ import { scriptRoutes } from './routes/scripts.js';
 import { frameRoutes } from './routes/frames.js';
 import { loadHostedFiles } from './hosted-files.js';
 import { tokenRoutes } from './routes/tokens.js';
+import { publicKeyCheckRoutes } from './routes/public-key-check.js';
 import { feeRoutes } from './routes/fees.js';
 import { transactionRoutes } from './routes/transactions.js';
 import { transactionSearchRoutes } from './routes/transaction-search.js';
@@ -151,6 +152,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await registerOpenApi(app, deps.version);
   healthRoutes(app, deps);
   tokenRoutes(app, deps);
+  publicKeyCheckRoutes(app, deps);
   foreignPagePreflight(app);
   feeRoutes(app, deps);
   transactionRoutes(app, deps);
