@@ -78,6 +78,7 @@ export default defineConfig(({ mode }) => {
             ecma: 2022,
             pure_getters: true,
             unsafe_methods: true,
+            unsafe_comps: true,
             // imask's two developer warnings (a mask misused by its caller) are not for payers;
             // none of the form's own code writes to the console.
             ...(mode === 'paytoken-form-engine' && { pure_funcs: ['console.warn'] }),

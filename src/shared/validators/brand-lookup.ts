@@ -1,7 +1,7 @@
 /**
  * card-validator's `cardNumber` (with `{ maxLength: 19, luhnValidateUnionPay: true }`, the only way
- * card-number.ts calls it) over a brand table given as rows. The hosted bundles use it with the
- * accepted brands only (src/build/accepted-card-types.ts) instead of card-validator and
+ * card-brand.ts calls it) over a brand table given as rows. The hosted bundles use it with the
+ * accepted brands only, named as the API names them (src/build/accepted-card-types.ts), instead of card-validator and
  * credit-card-type, whose CommonJS modules, deep-cloned table and unused options were a fifth of the
  * hosted script; src/build/accepted-card-types.test.ts checks that it answers as the library does.
  */
@@ -9,12 +9,12 @@
 /** A prefix, or a `[min, max]` range of prefixes of one length, as credit-card-type writes them. */
 export type BrandPattern = number | [number, number];
 
-/** One brand: credit-card-type's name for it, its prefixes in the library's order, its lengths. */
-export type BrandRow = [type: string, patterns: BrandPattern[], lengths: number[]];
+/** One brand: its name, its prefixes, its lengths. */
+export type BrandRow<Name = string> = [type: Name, patterns: BrandPattern[], lengths: number[]];
 
 /** The fields of card-validator's answer that card-number.ts reads. */
-export interface NumberCheck {
-  card: { type: string } | null;
+export interface NumberCheck<Name = string> {
+  card: { type: Name } | null;
   isPotentiallyValid: boolean;
   isValid: boolean;
 }
@@ -35,7 +35,7 @@ function luhn(digits: string): boolean {
  * The first pattern of `row` that `digits` may start with, and how surely: the pattern's length once
  * `digits` is at least that long, else 0 (credit-card-type's `matchStrength`).
  */
-function strength(digits: string, [, patterns]: BrandRow): number | undefined {
+function strength(digits: string, [, patterns]: BrandRow<unknown>): number | undefined {
   for (const pattern of patterns) {
     const [min, max] = typeof pattern === 'number' ? [pattern, pattern] : pattern;
     const low = String(min);
@@ -48,9 +48,9 @@ function strength(digits: string, [, patterns]: BrandRow): number | undefined {
 
 /** `cardNumber(digits)` as card-validator answers it for a brand table of `rows`; `digits` are digits only. */
 export const cardNumberOver =
-  (rows: readonly BrandRow[]) =>
-  (digits: string): NumberCheck => {
-    const found: [row: BrandRow, sure: number][] = [];
+  <Name>(rows: readonly BrandRow<Name>[]) =>
+  (digits: string): NumberCheck<Name> => {
+    const found: [row: BrandRow<Name>, sure: number][] = [];
     for (const row of rows) {
       const sure = strength(digits, row);
       if (sure !== undefined) found.push([row, sure]);
@@ -63,7 +63,7 @@ export const cardNumberOver =
         found.reduce((best, next) => (next[1] > best[1] ? next : best)),
       );
     if (found.length !== 1) return { card: null, isPotentiallyValid: found.length > 1, isValid: false };
-    const [[[type, , lengths]]] = found as [[BrandRow, number]];
+    const [[[type, , lengths]]] = found as [[BrandRow<Name>, number]];
     const card = { type };
     const { length } = digits;
     if (length > MAX_LENGTH) return { card, isPotentiallyValid: false, isValid: false };

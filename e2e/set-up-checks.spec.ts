@@ -1,0 +1,134 @@
+/**
+ * A page set up wrongly is told so when the browser kit starts, before a payer types anything
+ * (src/tokenizer/set-up.ts, GET /api/v1/publicKeys/check): once in the console, with what to do,
+ * while the payer reads one line that blames nobody.
+ */
+import type { ConsoleMessage, Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+import { accountFor } from './support/frame-page.js';
+
+const PAYER_LINE = 'Payments are not available on this page right now.';
+const card = {
+  accountHolder: 'Ada Lovelace',
+  cardNumber: '4242 4242 4242 4242',
+  cvc: '123',
+  month: '12',
+  year: 2030,
+  postalCode: '12345',
+};
+
+/** Every console message of the page that the kit wrote, from now on. */
+function kitConsole(page: Page): ConsoleMessage[] {
+  const seen: ConsoleMessage[] = [];
+  page.on('console', (message) => {
+    if (message.text().startsWith('Paytoken:')) seen.push(message);
+  });
+  return seen;
+}
+
+/**
+ * Opens the hosted-script page with `paytoken.js` from the service and `data` on its tag, and waits
+ * until the script's check has been answered and its answer handled (one task later).
+ */
+async function openScript(page: Page, pagesUrl: string, serviceUrl: string, data: Record<string, string>) {
+  await page.goto(`${pagesUrl}/hosted-script.html`);
+  const checked = page.waitForResponse((response) => response.url().includes('/api/v1/publicKeys/check'));
+  await page.evaluate(
+    ({ src, data }) =>
+      new Promise<void>((resolve, reject) => {
+        const script = document.createElement('script');
+        script.src = src;
+        for (const [name, value] of Object.entries(data)) script.dataset[name] = value;
+        script.onload = () => resolve();
+        script.onerror = () => reject(new Error('paytoken.js did not load'));
+        document.body.append(script);
+      }),
+    { src: `${serviceUrl}/scripts/paytoken.js`, data },
+  );
+  await (await checked).finished();
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
+}
+
+const pay = (page: Page) =>
+  page.evaluate(
+    (creditCardInformation) =>
+      window.Paytoken.createToken({ payer: 'Ada', emailAddress: 'ada@example.com', creditCardInformation }),
+    card,
+  );
+
+test.describe('the hosted script checks its set-up when it starts', () => {
+  test('a right key on an allowed page: one check, nothing said', async ({ page, service, pages }) => {
+    const said = kitConsole(page);
+    await openScript(page, pages.url, service.url, { publicKey: service.accounts.springfield.publicKey });
+    expect(said).toEqual([]);
+    expect(await pay(page)).toMatchObject({ success: true });
+  });
+
+  test('no public key: the console names data-public-key and Paytoken.configure', async ({ page, service, pages }) => {
+    const said = kitConsole(page);
+    await openScript(page, pages.url, service.url, {});
+    expect(said.map((message) => message.type())).toEqual(['error']);
+    expect(said[0]?.text()).toContain('`data-public-key` on the paytoken.js script tag');
+    expect(said[0]?.text()).toContain('Paytoken.configure({ publicKey })');
+    expect(await pay(page)).toEqual({
+      success: false,
+      code: 'MISSING_PUBLIC_KEY',
+      errorMessage: PAYER_LINE,
+      errors: [],
+    });
+  });
+
+  test('the API secret in the page: not a public key, rotate it now, and the secret is not repeated', async ({
+    page,
+    service,
+    pages,
+  }) => {
+    const said = kitConsole(page);
+    const { apiSecret } = service.accounts.springfield;
+    await openScript(page, pages.url, service.url, { publicKey: apiSecret });
+    expect(said).toHaveLength(1);
+    expect(said[0]?.type()).toBe('error');
+    expect(said[0]?.text()).toContain('This is an API secret (sk_…), not a public key.');
+    expect(said[0]?.text()).toContain('rotate it now (`npm run accounts -- rotate-secret NAME`)');
+    expect(said[0]?.text()).not.toContain(apiSecret);
+    expect(await pay(page)).toMatchObject({ success: false, code: 'PUBLIC_KEY_REJECTED', errorMessage: PAYER_LINE });
+  });
+
+  for (const [which, code, says] of [
+    ['apiKey', 'API_KEY_IN_PAGE', 'This is an API key (ak_…), not a public key'],
+    ['impersonationKey', 'IMPERSONATION_KEY_IN_PAGE', 'This is an impersonation key (imp_…), not a public key'],
+  ] as const) {
+    test(`the ${which} in the page: ${code}`, async ({ page, service, pages }) => {
+      const said = kitConsole(page);
+      await openScript(page, pages.url, service.url, { publicKey: service.accounts.shelby[which] ?? '' });
+      expect(said.map((message) => [message.type(), message.text()])).toEqual([
+        ['error', expect.stringContaining(says)],
+      ]);
+      expect(await pay(page)).toMatchObject({ success: false, errorMessage: PAYER_LINE });
+    });
+  }
+
+  test('a page off the allow-list: its origin, the set-origins command, and localhost is not 127.0.0.1', async ({
+    page,
+    service,
+    pages,
+  }) => {
+    // The test pages are served from 127.0.0.1; the list names the same port on localhost.
+    const pageOrigin = new URL(pages.url).origin;
+    const listed = pageOrigin.replace('127.0.0.1', 'localhost');
+    const account = accountFor(service, listed);
+    const said = kitConsole(page);
+    await openScript(page, pages.url, service.url, { publicKey: account.publicKey });
+    expect(said).toHaveLength(1);
+    const text = said[0]?.text() ?? '';
+    expect(text).toContain(`This page’s origin, ${pageOrigin}, is not on the account’s allow-list (${listed}).`);
+    expect(text).toContain(`\`npm run accounts -- set-origins NAME ${listed},${pageOrigin}\``);
+    expect(text).toContain('to a browser, localhost and 127.0.0.1 are different origins.');
+    expect(await pay(page)).toEqual({
+      success: false,
+      code: 'ORIGIN_NOT_ALLOWED',
+      errorMessage: PAYER_LINE,
+      errors: [],
+    });
+  });
+});
