@@ -137,9 +137,9 @@ test.describe('<paytoken-frame>', () => {
     const failure = await failureOf(page);
     expect(failure).toMatchObject({
       code: 'ORIGIN_NOT_ALLOWED',
-      errorMessage: 'This page is not allowed to use this public key.',
+      errorMessage: 'Payments are not available on this page right now.',
       result: { success: false, code: 'ORIGIN_NOT_ALLOWED' },
-      shown: 'This page is not allowed to use this public key.',
+      shown: 'Payments are not available on this page right now.',
       iframes: 0,
     });
     expect(failure.tokenizeMs).toBeLessThan(100);
@@ -222,7 +222,7 @@ test.describe('<paytoken-frame>', () => {
     await openFrame(page, pages.url, service.url, element('pk_nobody', service.url));
     expect(await failureOf(page)).toMatchObject({
       code: 'PUBLIC_KEY_REJECTED',
-      shown: 'The public key was not accepted.',
+      shown: 'Payments are not available on this page right now.',
     });
   });
 

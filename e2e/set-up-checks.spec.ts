@@ -3,6 +3,9 @@
  * (src/tokenizer/set-up.ts, GET /api/v1/publicKeys/check): once in the console, with what to do,
  * while the payer reads one line that blames nobody.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { ConsoleMessage, Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { accountFor } from './support/frame-page.js';
@@ -130,5 +133,135 @@ test.describe('the hosted script checks its set-up when it starts', () => {
       errorMessage: PAYER_LINE,
       errors: [],
     });
+  });
+});
+
+interface FrameFailure {
+  code?: string;
+  errorMessage?: string;
+  shown?: string | null;
+  result: unknown;
+}
+
+/**
+ * Opens `url` (the test page, or a page of the test's own), puts `<paytoken-frame>` with `attributes`
+ * in it, loads paytoken-frame.js from the service, and returns the first `paytoken-error`, what the
+ * element shows, and what `tokenize()` then resolves with.
+ */
+async function frameFailure(page: Page, url: string, serviceUrl: string, attributes: string): Promise<FrameFailure> {
+  await page.goto(url);
+  return page.evaluate(
+    async ({ src, attributes }) => {
+      document.body.insertAdjacentHTML('beforeend', `<paytoken-frame ${attributes}></paytoken-frame>`);
+      const frame = document.querySelector('paytoken-frame') as HTMLElement & { tokenize(): Promise<unknown> };
+      const failed = new Promise<Event & { code?: string; errorMessage?: string }>((resolve) =>
+        frame.addEventListener('paytoken-error', resolve, { once: true }),
+      );
+      const script = document.createElement('script');
+      script.src = src;
+      document.head.append(script);
+      const event = await failed;
+      return {
+        code: event.code,
+        errorMessage: event.errorMessage,
+        shown: frame.shadowRoot?.querySelector('[role="alert"]')?.textContent ?? null,
+        result: await frame.tokenize(),
+      };
+    },
+    { src: `${serviceUrl}/scripts/paytoken-frame.js`, attributes },
+  );
+}
+
+test.describe('<paytoken-frame> checks its set-up when it starts', () => {
+  const refused = (code: string) => ({
+    code,
+    errorMessage: PAYER_LINE,
+    shown: PAYER_LINE,
+    result: { success: false, code, errorMessage: PAYER_LINE, errors: [] },
+  });
+
+  test('no public key: the console names the public-key attribute', async ({ page, service, pages }) => {
+    const said = kitConsole(page);
+    const failure = await frameFailure(page, `${pages.url}/form.html`, service.url, `api-url="${service.url}"`);
+    expect(failure).toEqual(refused('MISSING_PUBLIC_KEY'));
+    expect(said.map((message) => [message.type(), message.text()])).toEqual([
+      ['error', expect.stringContaining('`public-key` on <paytoken-form> or <paytoken-frame>')],
+    ]);
+  });
+
+  test('the API secret as its key: rotate it now', async ({ page, service, pages }) => {
+    const said = kitConsole(page);
+    const { apiSecret } = service.accounts.springfield;
+    const failure = await frameFailure(
+      page,
+      `${pages.url}/form.html`,
+      service.url,
+      `public-key="${apiSecret}" api-url="${service.url}"`,
+    );
+    expect(failure).toEqual(refused('PUBLIC_KEY_REJECTED'));
+    expect(said).toHaveLength(1);
+    expect(said[0]?.text()).toContain('rotate it now (`npm run accounts -- rotate-secret NAME`)');
+    expect(said[0]?.text()).not.toContain(apiSecret);
+  });
+
+  test('a page off the allow-list: the origin, the command, and localhost is not 127.0.0.1', async ({
+    page,
+    service,
+    pages,
+  }) => {
+    const pageOrigin = new URL(pages.url).origin;
+    const listed = pageOrigin.replace('127.0.0.1', 'localhost');
+    const account = accountFor(service, listed);
+    const said = kitConsole(page);
+    const failure = await frameFailure(
+      page,
+      `${pages.url}/form.html`,
+      service.url,
+      `public-key="${account.publicKey}" api-url="${service.url}"`,
+    );
+    expect(failure).toEqual(refused('ORIGIN_NOT_ALLOWED'));
+    expect(said).toHaveLength(1);
+    expect(said[0]?.text()).toContain(`This page’s origin, ${pageOrigin}, is not on the account’s allow-list`);
+    expect(said[0]?.text()).toContain(`npm run accounts -- set-origins NAME ${listed},${pageOrigin}`);
+    expect(said[0]?.text()).toContain('localhost and 127.0.0.1 are different origins');
+  });
+
+  test('a file:// page: refused at once, and the console says to serve it over http(s)', async ({
+    page,
+    service,
+  }, testInfo) => {
+    const file = testInfo.outputPath('checkout.html');
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, '<!doctype html><title>Checkout</title><main></main>');
+    const said = kitConsole(page);
+    const failure = await frameFailure(
+      page,
+      pathToFileURL(file).href,
+      service.url,
+      `public-key="${service.accounts.springfield.publicKey}" api-url="${service.url}"`,
+    );
+    expect(failure).toEqual(refused('FRAME_REFUSED'));
+    expect(said.map((message) => message.text())).toEqual([
+      'Paytoken: A file:// page cannot show the payment form: serve it over http(s).',
+    ]);
+  });
+
+  test('a page whose policy refuses the frame: not "check your connection", but what to check', async ({
+    page,
+    service,
+    pages,
+  }) => {
+    // The page's own Content-Security-Policy lists no frame-src for the service (e2e/pages/frame-src-none.html).
+    const said = kitConsole(page);
+    const failure = await frameFailure(
+      page,
+      `${pages.url}/frame-src-none.html`,
+      service.url,
+      `public-key="${service.accounts.springfield.publicKey}" api-url="${service.url}"`,
+    );
+    expect(failure).toEqual(refused('FRAME_REFUSED'));
+    expect(said.map((message) => message.text())).toEqual([
+      expect.stringContaining('Paytoken: The browser refused the payment form: check the page’s CSP frame-src'),
+    ]);
   });
 });

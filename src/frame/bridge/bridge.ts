@@ -73,7 +73,8 @@ if (window.parent === window || !nonce) {
   // Opened on its own, not by a loader: no form, so a payer is never asked for a card here.
   form?.remove();
 } else if (failure) {
-  post({ type: 'failed', code: failure.dataset.code ?? 'FRAME_UNAVAILABLE', message: failure.textContent ?? '' });
+  const { code = 'FRAME_UNAVAILABLE', detail } = failure.dataset;
+  post({ type: 'failed', code, message: failure.textContent ?? '', detail });
 } else if (form) {
   start(form);
   post({ type: 'hello' });

@@ -1,10 +1,18 @@
 import { findImpersonated } from '../../service/auth/account-cache.js';
+import { checkSetUp } from '../../service/auth/public-key-check.js';
 import type { ServiceDeps } from '../../service/deps.js';
 
-/** Who may embed the frame page of a public key, or why no page can (the browser's own codes). */
-export type FrameAccess =
-  | { ok: true; ancestors: string[] }
-  | { ok: false; status: 400 | 401 | 403; code: 'MISSING_PUBLIC_KEY' | 'PUBLIC_KEY_REJECTED' | 'ORIGIN_NOT_ALLOWED' };
+type Refusal = { status: 400 | 401 | 403; code: 'MISSING_PUBLIC_KEY' | 'PUBLIC_KEY_REJECTED' | 'ORIGIN_NOT_ALLOWED' };
+
+/**
+ * Who may embed the frame page of a public key, or why no page can: the browser's own codes, and
+ * for the developer's console what to do (`detail`, as GET /api/v1/publicKeys/check says it).
+ */
+export type FrameAccess = { ok: true; ancestors: string[] } | ({ ok: false; detail: string } & Refusal);
+
+/** A page without an origin of its own: what the developer is told. */
+const NO_ORIGIN =
+  'This page has no origin of its own (a file:// page or a sandboxed frame), so the payment form cannot answer it: serve the page over http(s).';
 
 /** What the loader puts in the frame page's query. */
 export interface FrameRequest {
@@ -26,26 +34,49 @@ export async function frameAccess(
   deps: Pick<ServiceDeps, 'repository' | 'accountCache'>,
   request: FrameRequest,
 ): Promise<FrameAccess> {
+  const access = await ancestorsFor(deps, request);
+  if (!('status' in access)) return { ok: true, ...access };
+  if (access.code === 'ORIGIN_NOT_ALLOWED' && !isWebOrigin(request.origin))
+    return { ok: false, ...access, detail: NO_ORIGIN };
+  const verdict = await checkSetUp(
+    {
+      authorization: request.publicKey ? `Api-Key ${request.publicKey}` : undefined,
+      impersonationKey: request.impersonationKey,
+      origin: request.origin,
+    },
+    {
+      byPublicKey: (publicKey) =>
+        deps.accountCache.get(`public:${publicKey}`, () => deps.repository.accounts.findByPublicKey(publicKey)),
+      impersonated: (system, key) => findImpersonated(deps, system.id, key),
+      ownOrigin: '',
+    },
+  );
+  return { ok: false, ...access, detail: verdict.valid ? '' : verdict.message };
+}
+
+async function ancestorsFor(
+  deps: Pick<ServiceDeps, 'repository' | 'accountCache'>,
+  request: FrameRequest,
+): Promise<{ ancestors: string[] } | Refusal> {
   const { accounts } = deps.repository;
-  if (!request.publicKey) return { ok: false, status: 400, code: 'MISSING_PUBLIC_KEY' };
+  if (!request.publicKey) return { status: 400, code: 'MISSING_PUBLIC_KEY' };
   // A page without an origin of its own (a file, a sandboxed frame) cannot be answered by postMessage.
-  if (!isWebOrigin(request.origin)) return { ok: false, status: 400, code: 'ORIGIN_NOT_ALLOWED' };
+  if (!isWebOrigin(request.origin)) return { status: 400, code: 'ORIGIN_NOT_ALLOWED' };
   const account = await deps.accountCache.get(`public:${request.publicKey}`, () =>
     accounts.findByPublicKey(request.publicKey as string),
   );
-  if (!account) return { ok: false, status: 401, code: 'PUBLIC_KEY_REJECTED' };
+  if (!account) return { status: 401, code: 'PUBLIC_KEY_REJECTED' };
   let actingFor = account;
   if (request.impersonationKey) {
     const client = await findImpersonated(deps, account.id, request.impersonationKey);
-    if (!client || client.systemAccountId !== account.id)
-      return { ok: false, status: 403, code: 'PUBLIC_KEY_REJECTED' };
+    if (!client || client.systemAccountId !== account.id) return { status: 403, code: 'PUBLIC_KEY_REJECTED' };
     actingFor = client;
   }
   const lists = [account.allowedOrigins, actingFor.allowedOrigins].filter((list) => list.length > 0);
-  if (!lists.length) return { ok: true, ancestors: ['*'] };
+  if (!lists.length) return { ancestors: ['*'] };
   const ancestors = lists.reduce((both, list) => both.filter((origin) => list.includes(origin)));
-  if (!ancestors.includes(request.origin)) return { ok: false, status: 403, code: 'ORIGIN_NOT_ALLOWED' };
-  return { ok: true, ancestors };
+  if (!ancestors.includes(request.origin)) return { status: 403, code: 'ORIGIN_NOT_ALLOWED' };
+  return { ancestors };
 }
 
 /** `https://shop.example` or `http://localhost:8080`: a scheme, a host and an optional port, nothing else. */

@@ -49,7 +49,7 @@ export function frameRoutes(
         .header('Content-Type', 'text/html; charset=utf-8')
         .header('Cache-Control', 'no-store')
         .header('Content-Security-Policy', frameCsp(access.ok ? access.ancestors : ['*']));
-      if (!access.ok) return reply.status(access.status).send(errorPage(language, bridge, access.code));
+      if (!access.ok) return reply.status(access.status).send(errorPage(language, bridge, access.code, access.detail));
       return reply.send(formPage(language, form, bridge));
     },
   );
