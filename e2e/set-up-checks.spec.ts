@@ -8,6 +8,7 @@ import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ConsoleMessage, Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
+import { openForm } from './support/form-page.js';
 import { accountFor } from './support/frame-page.js';
 
 const PAYER_LINE = 'Payments are not available on this page right now.';
@@ -262,6 +263,112 @@ test.describe('<paytoken-frame> checks its set-up when it starts', () => {
     expect(failure).toEqual(refused('FRAME_REFUSED'));
     expect(said.map((message) => message.text())).toEqual([
       expect.stringContaining('Paytoken: The browser refused the payment form: check the page’s CSP frame-src'),
+    ]);
+  });
+});
+
+test.describe('<paytoken-form> checks its set-up when the payer reaches it, before anything is typed', () => {
+  /** Opens the form with `attributes`, focuses its first field, and returns its first `paytoken-error`. */
+  async function formFailure(page: Page, pagesUrl: string, serviceUrl: string, attributes: string, lang = 'en') {
+    const { form } = await openForm(page, pagesUrl, serviceUrl, `<paytoken-form ${attributes}></paytoken-form>`, lang);
+    const failed = page.evaluate(
+      () =>
+        new Promise<{ code?: string; errorMessage?: string }>((resolve) =>
+          document.querySelector('paytoken-form')?.addEventListener(
+            'paytoken-error',
+            (event) => {
+              const { code, errorMessage } = event as Event & { code?: string; errorMessage?: string };
+              resolve({ code, errorMessage });
+            },
+            { once: true },
+          ),
+        ),
+    );
+    await form.locator('#payer').focus();
+    const event = await failed;
+    return {
+      code: event.code,
+      errorMessage: event.errorMessage,
+      shown: await form.getByRole('alert').first().textContent(),
+    };
+  }
+
+  test('no public key: the console names the public-key attribute; the payer reads one line', async ({
+    page,
+    service,
+    pages,
+  }) => {
+    const said = kitConsole(page);
+    const failure = await formFailure(page, pages.url, service.url, `api-url="${service.url}"`);
+    expect(failure).toEqual({ code: 'MISSING_PUBLIC_KEY', errorMessage: PAYER_LINE, shown: PAYER_LINE });
+    expect(said.map((message) => [message.type(), message.text()])).toEqual([
+      ['error', expect.stringContaining('`public-key` on <paytoken-form> or <paytoken-frame>')],
+    ]);
+  });
+
+  test('the API secret as its key: rotate it now; in Spanish the payer’s line is Spanish', async ({
+    page,
+    service,
+    pages,
+  }) => {
+    const said = kitConsole(page);
+    const { apiSecret } = service.accounts.springfield;
+    const failure = await formFailure(
+      page,
+      pages.url,
+      service.url,
+      `public-key="${apiSecret}" api-url="${service.url}"`,
+      'es',
+    );
+    expect(failure).toEqual({
+      code: 'PUBLIC_KEY_REJECTED',
+      errorMessage: PAYER_LINE,
+      shown: 'Los pagos no están disponibles en esta página en este momento.',
+    });
+    expect(said).toHaveLength(1);
+    expect(said[0]?.text()).toContain('rotate it now (`npm run accounts -- rotate-secret NAME`)');
+    expect(said[0]?.text()).not.toContain(apiSecret);
+  });
+
+  test('a page off the allow-list: the origin and the command, said once for two forms', async ({
+    page,
+    service,
+    pages,
+  }) => {
+    const pageOrigin = new URL(pages.url).origin;
+    const account = accountFor(service, 'https://shop.example');
+    const said = kitConsole(page);
+    const attributes = `public-key="${account.publicKey}" api-url="${service.url}"`;
+    await openForm(page, pages.url, service.url, `<paytoken-form ${attributes}></paytoken-form>`);
+    await page.evaluate(
+      (html) => document.querySelector('main')?.insertAdjacentHTML('beforeend', html),
+      `<paytoken-form ${attributes}></paytoken-form>`,
+    );
+    const form = page.locator('paytoken-form');
+    await form.last().locator('button.pay').waitFor();
+    const codes = page.evaluate(() =>
+      Promise.all(
+        [...document.querySelectorAll('paytoken-form')].map(
+          (element) =>
+            new Promise<string | undefined>((resolve) =>
+              element.addEventListener(
+                'paytoken-error',
+                (event) => resolve((event as Event & { code?: string }).code),
+                {
+                  once: true,
+                },
+              ),
+            ),
+        ),
+      ),
+    );
+    await form.first().locator('#payer').focus();
+    await form.last().locator('#payer').focus();
+    expect(await codes).toEqual(['ORIGIN_NOT_ALLOWED', 'ORIGIN_NOT_ALLOWED']);
+    expect(said.map((message) => message.text())).toEqual([
+      expect.stringContaining(
+        `This page’s origin, ${pageOrigin}, is not on the account’s allow-list (https://shop.example). Add it: \`npm run accounts -- set-origins NAME https://shop.example,${pageOrigin}\``,
+      ),
     ]);
   });
 });

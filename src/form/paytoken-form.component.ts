@@ -157,12 +157,7 @@ export class PaytokenForm extends LitElement {
     this.pending = true;
     this.alert = '';
     const request = toTokenRequest(this.method, this.#values, { payer: this.payer, emailAddress: this.emailAddress });
-    const options = {
-      publicKey: this.publicKey,
-      apiUrl: this.apiUrl,
-      impersonationAccountKey: this.impersonationAccountKey,
-    };
-    return engine.createToken(request, resolveConfig(options)).then(
+    return engine.createToken(request, this.#config).then(
       (result) => (result.success ? this.#succeed(result.id) : this.#fail(result)),
       () => this.#fail(failure('UNEXPECTED_RESPONSE')),
     );
@@ -293,8 +288,16 @@ export class PaytokenForm extends LitElement {
     return loadEngine(retry).then((engine) => {
       this.#masks.buildMasks(engine.createMask);
       this.#checkChanged(engine);
+      // Its set-up is checked once, before the payer types (engine/set-up.ts).
+      void engine.setUpFailure(this, this.#config).then((failed) => failed && this.#fail(failed));
       return engine;
     });
+  }
+
+  /** This form's attributes over the script tag's configuration and `Paytoken.configure`'s. */
+  get #config() {
+    const { publicKey, apiUrl, impersonationAccountKey } = this;
+    return resolveConfig({ publicKey, apiUrl, impersonationAccountKey });
   }
 
   /** `#engine`, for a caller that goes on without it when it cannot come. */

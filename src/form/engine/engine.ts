@@ -9,6 +9,7 @@ import IMask from 'imask/holder';
 import 'imask/masked/pattern';
 import { createToken, fieldFailure } from '../../tokenizer/index.js';
 import { brandOf, checkField } from '../checks.js';
+import { setUpFailure } from './set-up.js';
 
 /**
  * The part of imask's input mask the form uses. imask's own .d.ts files import each other without
@@ -44,6 +45,7 @@ export const engine = {
   brandOf,
   createToken,
   fieldFailure,
+  setUpFailure,
 };
 
 export type FormEngine = typeof engine;
