@@ -58,25 +58,50 @@ export default tseslint.config(
     "form/ imports shared/ and the tokenizer's entries (tokenizer/index.js, global.js, deferred.js) only.",
     ['src/form/**/*.test.ts'],
   ),
+  // <paytoken-frame> is one product in src/frame/: the loader on the integrator's page, the bridge inside
+  // the frame page, the protocol the two speak, and the page the service renders.
   boundary(
-    ['src/frame/**/*.ts'],
-    ['**/tokenizer/**', '**/form/**', '**/frame-page/**', '**/server-sdk/**', '**/service/**', '**/build/**'],
-    "frame/ is <paytoken-frame>'s loader on the integrator's page: it imports only shared/ (no Lit, no card fields).",
-    ['src/frame/**/*.test.ts'],
-  ),
-  boundary(
-    ['src/frame-page/**/*.ts'],
+    ['src/frame/protocol/**/*.ts'],
     [
       '**/tokenizer/**',
-      '**/frame/**',
+      '**/form/**',
+      '**/server-sdk/**',
+      '**/service/**',
+      '**/build/**',
+      '**/loader/**',
+      '**/bridge/**',
+      '**/page/**',
+      ...NOT_OURS,
+    ],
+    'frame/protocol/ is what the loader and the bridge both speak: it imports nothing of ours but shared/.',
+    ['src/frame/protocol/**/*.test.ts'],
+  ),
+  boundary(
+    ['src/frame/loader/**/*.ts'],
+    ['**/tokenizer/**', '**/form/**', '**/bridge/**', '**/page/**', '**/server-sdk/**', '**/service/**', '**/build/**'],
+    "frame/loader/ is <paytoken-frame>'s loader on the integrator's page: it imports only shared/ and frame/protocol/ (no Lit, no card fields).",
+    ['src/frame/loader/**/*.test.ts'],
+  ),
+  boundary(
+    ['src/frame/bridge/**/*.ts'],
+    [
+      '**/tokenizer/**',
+      '**/loader/**',
+      '**/page/**',
       '**/server-sdk/**',
       '**/service/**',
       '**/build/**',
       '**/form/*',
       '!**/form/index.js',
     ],
-    "frame-page/ is the frame page's bridge: it imports shared/ and the form's public entry (form/index.js) only.",
-    ['src/frame-page/**/*.test.ts'],
+    "frame/bridge/ is the frame page's bridge: it imports shared/, frame/protocol/ and the form's public entry (form/index.js) only.",
+    ['src/frame/bridge/**/*.test.ts'],
+  ),
+  boundary(
+    ['src/frame/page/**/*.ts'],
+    ['**/tokenizer/**', '**/form/**', '**/loader/**', '**/bridge/**', '**/server-sdk/**'],
+    'frame/page/ is the page the service renders: it never imports the browser code.',
+    ['src/frame/page/**/*.test.ts'],
   ),
   boundary(
     ['src/server-sdk/**/*.ts'],
@@ -86,8 +111,8 @@ export default tseslint.config(
   ),
   boundary(
     ['src/service/**/*.ts'],
-    ['**/tokenizer/**', '**/form/**', '**/server-sdk/**'],
-    'service/ never imports the browser code or the SDK.',
+    ['**/tokenizer/**', '**/form/**', '**/server-sdk/**', '**/frame/loader/**', '**/frame/bridge/**'],
+    'service/ never imports the browser code or the SDK (of the frame, only frame/page/ and frame/protocol/).',
     ['src/service/**/*.test.ts'],
   ),
   boundary(
@@ -127,7 +152,7 @@ export default tseslint.config(
   ),
   boundary(
     ['src/service/http/routes/*.ts'],
-    ['./*', '**/tokenizer/**', '**/form/**', '**/server-sdk/**'],
+    ['./*', '**/tokenizer/**', '**/form/**', '**/server-sdk/**', '**/frame/loader/**', '**/frame/bridge/**'],
     'Routes never import each other: shared logic belongs in a domain module.',
     ['src/service/http/routes/*.test.ts'],
   ),

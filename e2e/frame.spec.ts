@@ -21,13 +21,16 @@ async function renderedForm(page: Page) {
 const element = (publicKey: string, serviceUrl: string, extra = '') =>
   `<paytoken-frame public-key="${publicKey}" api-url="${serviceUrl}" ${extra}></paytoken-frame>`;
 
-/** The first `paytoken-error` the element fires, and what `tokenize()` then resolves with. */
-const failureOf = (page: Page) =>
-  page.evaluate(async () => {
+/**
+ * The first `paytoken-error` the element fires (recorded on window from before any script runs, so
+ * an error that comes quickly is not missed), and what `tokenize()` then resolves with.
+ */
+const failureOf = async (page: Page) => {
+  await page.waitForFunction(() => 'firstPaytokenError' in window);
+  return page.evaluate(async () => {
     const frame = document.querySelector('paytoken-frame') as HTMLElement & { tokenize(): Promise<unknown> };
-    const event = await new Promise<Event & { code?: string; errorMessage?: string }>((resolve) =>
-      frame.addEventListener('paytoken-error', resolve, { once: true }),
-    );
+    const event = (window as unknown as { firstPaytokenError: { code?: string; errorMessage?: string } })
+      .firstPaytokenError;
     const result = await frame.tokenize();
     return {
       code: event.code,
@@ -37,6 +40,7 @@ const failureOf = (page: Page) =>
       iframes: frame.shadowRoot?.querySelectorAll('iframe').length,
     };
   });
+};
 
 demoTest.describe('demo checkout, isolated form (/isolated)', () => {
   demoTest('card: a payment through the frame; the page never sees card data', async ({ page, demo }) => {
@@ -115,6 +119,15 @@ demoTest.describe('demo checkout, isolated form: after the token', () => {
 });
 
 test.describe('<paytoken-frame>', () => {
+  test.beforeEach(({ page }) =>
+    page.addInitScript(() =>
+      addEventListener('paytoken-error', (event) => {
+        const { code, errorMessage } = event as Event & { code?: string; errorMessage?: string };
+        const seen = window as unknown as { firstPaytokenError?: object };
+        seen.firstPaytokenError ??= { code, errorMessage };
+      }),
+    ),
+  );
   test("an allowed origin pays; the frame's token request passes the allow-list", async ({ page, pages, service }) => {
     const account = accountFor(service, pages.url);
     await openFrame(page, pages.url, service.url, element(account.publicKey, service.url));
@@ -135,9 +148,9 @@ test.describe('<paytoken-frame>', () => {
     const failure = await failureOf(page);
     expect(failure).toMatchObject({
       code: 'ORIGIN_NOT_ALLOWED',
-      errorMessage: 'This page is not allowed to use this public key.',
+      errorMessage: 'Payments are not available on this page right now.',
       result: { success: false, code: 'ORIGIN_NOT_ALLOWED' },
-      shown: 'This page is not allowed to use this public key.',
+      shown: 'Payments are not available on this page right now.',
       iframes: 0,
     });
   });
@@ -147,12 +160,10 @@ test.describe('<paytoken-frame>', () => {
     const refusals: string[] = [];
     page.on('console', (message) => refusals.push(message.text()));
     await openFrame(page, pages.url, service.url, element(account.publicKey, service.url));
-    const src = await page.evaluate(async () => {
-      await new Promise((resolve) =>
-        document.querySelector('paytoken-frame')?.addEventListener('paytoken-error', resolve),
-      );
-      return document.querySelector('paytoken-frame')?.shadowRoot?.querySelector('iframe')?.src ?? null;
-    });
+    await page.waitForFunction(() => 'firstPaytokenError' in window);
+    const src = await page.evaluate(
+      () => document.querySelector('paytoken-frame')?.shadowRoot?.querySelector('iframe')?.src ?? null,
+    );
     expect(src).toBeNull();
     // The same page, lying about its origin with an iframe of its own:
     const frameUrl = await page.evaluate(
@@ -219,7 +230,7 @@ test.describe('<paytoken-frame>', () => {
     await openFrame(page, pages.url, service.url, element('pk_nobody', service.url));
     expect(await failureOf(page)).toMatchObject({
       code: 'PUBLIC_KEY_REJECTED',
-      shown: 'The public key was not accepted.',
+      shown: 'Payments are not available on this page right now.',
     });
   });
 

@@ -4,7 +4,7 @@
  *   1. paytoken.js, paytoken-form-engine.js, paytoken-frame-bridge.js and the ES modules (dist/esm),
  *      side by side: none reads another's output.
  *   2. paytoken-form.js, which names its engine by content (src/build/hosted-engine.ts).
- *   3. paytoken-frame.js, which names the frame page after the form and the bridge (src/build/frame-page.ts).
+ *   3. paytoken-frame.js, which names the frame page after the form and the bridge (src/frame/page/vite-plugin.ts).
  *   4. dist/browser/manifest.json and the content-named copies the bundles ask for
  *      (src/build/hosted-manifest.ts), so the folder can be served as it is; the package's types.
  *

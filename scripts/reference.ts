@@ -5,7 +5,7 @@
  * typed by hand; src/generated-docs.test.ts fails when the committed file differs from a fresh one.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { LOADER_TEXT } from '../src/frame/messages.js';
+import { LOADER_TEXT } from '../src/frame/loader/messages.js';
 import { APPROVAL_LIMIT_CENTS } from '../src/service/sandbox/processor.js';
 import { TEST_BANK_ACCOUNTS, TEST_CARDS } from '../src/service/sandbox/test-data.js';
 import { liveDocument } from '../src/service/testing/openapi-document.js';
@@ -207,7 +207,7 @@ function codesSection(): string {
     ),
     codesTable(
       'The isolated form',
-      "From `src/frame/messages.ts`: the loader's own failures.",
+      "From `src/frame/loader/messages.ts`: the loader's own failures.",
       LOADER_TEXT.en,
       LOADER_TEXT.es,
     ),

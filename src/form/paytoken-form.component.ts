@@ -1,5 +1,5 @@
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { failure, resolveConfig } from '../tokenizer/deferred.js';
+import { failure } from '../tokenizer/deferred.js';
 import type { TokenResult } from '../tokenizer/index.js';
 import { EngineController } from './controllers/engine-controller.js';
 import { FieldStateController } from './controllers/field-state-controller.js';
@@ -71,7 +71,10 @@ export class PaytokenForm extends LitElement {
   readonly #renderedMethods = new Set<Method>();
   #pendingResult: Promise<TokenResult> | null = null;
   readonly #language = new LanguageController(this);
-  readonly #engine = new EngineController(this, (engine) => this.#fields.arrived(engine));
+  readonly #engine = new EngineController(this, (engine) => {
+    this.#fields.arrived(engine);
+    void engine.setUpFailure(this, engine.configOf(this)).then((failed) => failed && this.#fail(failed));
+  });
   readonly #fields: FieldStateController = new FieldStateController(this, this.#engine, this.#language, () => {
     this.#association.tokenId = null;
   });
@@ -150,8 +153,7 @@ export class PaytokenForm extends LitElement {
     this.pending = true;
     this.alert = '';
     const request = engine.toTokenRequest(this.method, this.#fields.values, this);
-    const { publicKey, apiUrl, impersonationAccountKey } = this;
-    return engine.createToken(request, resolveConfig({ publicKey, apiUrl, impersonationAccountKey })).then(
+    return engine.createToken(request, engine.configOf(this)).then(
       (result) => (result.success ? this.#succeed(result.id) : this.#fail(result)),
       () => this.#fail(failure('UNEXPECTED_RESPONSE')),
     );
@@ -182,12 +184,11 @@ export class PaytokenForm extends LitElement {
     this.#association.associate(form);
   }
 
-  /** A disabled element (its own `disabled` or a disabled fieldset) disables every input and Pay. */
+  /** Disabled (itself or a fieldset around it): every input and Pay with it. Reset (next): as the form's own. */
   formDisabledCallback(): void {
     this.requestUpdate();
   }
 
-  /** As the form's own reset: empty fields, no message, the first method, no token. */
   formResetCallback(): void {
     this.#fields.clear();
     this.#association.tokenId = null;

@@ -7,6 +7,7 @@ import { scriptRoutes } from './http/routes/scripts.js';
 import { frameRoutes } from './http/routes/frames.js';
 import { loadHostedFiles } from './hosted/bundles.js';
 import { tokenRoutes } from './http/routes/tokens.js';
+import { publicKeyCheckRoutes } from './http/routes/public-key-check.js';
 import { feeRoutes } from './http/routes/fees.js';
 import { transactionRoutes } from './http/routes/transactions.js';
 import { transactionSearchRoutes } from './http/routes/transaction-search.js';
@@ -158,6 +159,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await registerOpenApi(app, deps.version);
   healthRoutes(app, deps);
   tokenRoutes(app, deps);
+  publicKeyCheckRoutes(app, deps);
   foreignPagePreflight(app);
   feeRoutes(app, deps);
   transactionRoutes(app, deps);

@@ -176,17 +176,17 @@ describe('createToken', () => {
     [
       json(401, { message: 'Missing or invalid credentials.' }),
       'PUBLIC_KEY_REJECTED',
-      'The public key was not accepted.',
+      'Payments are not available on this page right now.',
     ],
     [
       json(403, { message: 'The public key can only create payment tokens.' }),
       'PUBLIC_KEY_REJECTED',
-      'The public key was not accepted.',
+      'Payments are not available on this page right now.',
     ],
     [
       json(403, { message: 'Origin refused.', code: 'ORIGIN_NOT_ALLOWED' }),
       'ORIGIN_NOT_ALLOWED',
-      'This page is not allowed to use this public key.',
+      'Payments are not available on this page right now.',
     ],
     [
       (_: IncomingMessage, response: ServerResponse) => response.writeHead(201).end(),

@@ -4,6 +4,7 @@ import { resolveConfig, tokensUrl } from './config.js';
 import { withCallback, type CreateTokenOptions, type TokenCallback } from './callback.js';
 import { postJson, type Outcome } from './http.js';
 import { failure, fieldFailure, type ResultFieldError, type TokenResult } from './result.js';
+import { keyHeaders } from './set-up.js';
 
 export type { CreateTokenOptions, TokenCallback } from './callback.js';
 
@@ -47,12 +48,11 @@ async function tokenize(data: TokenRequest, options: CreateTokenOptions = {}): P
   if (!check.ok) return fieldFailure(check.errors);
 
   const headers: Record<string, string> = {
+    ...keyHeaders(config),
     'Content-Type': 'application/json',
     Accept: 'application/json',
-    Authorization: `Api-Key ${config.publicKey}`,
     'Idempotency-Key': newIdempotencyKey(),
   };
-  if (config.impersonationAccountKey) headers.impersonationAccountKey = config.impersonationAccountKey;
   const outcome = await postJson(url, check.value, {
     headers,
     timeoutMs: config.timeoutMs ?? DEFAULT_TIMEOUT_MS,

@@ -18,4 +18,5 @@ export type {
   CreditCardInformation,
   TokenRequest,
 } from '../shared/wire.js';
+export { checkSetUp, type SetUpProblem } from './set-up.js';
 export { version } from './version.js';

@@ -5,22 +5,30 @@
  * (docs/decisions/0123-form-engine-on-first-use.md). The form loads the engine at the first focus or
  * input in one of its fields, or at Pay (load-engine.ts).
  */
-import { createToken, fieldFailure } from '../../tokenizer/index.js';
+import { resolveConfig } from '../../tokenizer/deferred.js';
+import { createToken, fieldFailure, type PaytokenConfig } from '../../tokenizer/index.js';
 import { brandOf, checkField } from '../checks.js';
 import { toTokenRequest } from '../fields.js';
 import { createFieldMask } from './field-mask.js';
+import { setUpFailure } from './set-up.js';
 
 /** Masks an input of the form (field-mask.ts). */
 export type CreateMask = typeof createFieldMask;
 export type { FieldMask } from './field-mask.js';
 
+/** A form's attributes over the script tag's configuration and `Paytoken.configure`'s. */
+const configOf = ({ publicKey, apiUrl, impersonationAccountKey }: PaytokenConfig): PaytokenConfig =>
+  resolveConfig({ publicKey, apiUrl, impersonationAccountKey });
+
 export const engine = {
+  configOf,
   createMask: createFieldMask,
   checkField,
   brandOf,
   toTokenRequest,
   createToken,
   fieldFailure,
+  setUpFailure,
 };
 
 export type FormEngine = typeof engine;

@@ -6,12 +6,11 @@ import type { FieldError } from '../../shared/wire.js';
 
 /**
  * Every code the service answers with on its own, and its English message: its own catalog
- * (src/shared/messages/service.ts), and the two codes the hosted script also shows in the payer's
- * language, whose messages are the browser's (src/shared/messages/en.ts).
+ * (src/shared/messages/service.ts), and RATE_LIMITED, which the hosted script shows the payer in
+ * the same words (src/shared/messages/en.ts).
  */
 export const SERVICE_MESSAGES = {
   ...serviceMessages,
-  ORIGIN_NOT_ALLOWED: clientMessages.ORIGIN_NOT_ALLOWED,
   RATE_LIMITED: clientMessages.RATE_LIMITED,
 } as const;
 

@@ -37,6 +37,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/publicKeys/check': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Check a page’s public key and origin (Paytoken’s own)
+     * @description Not part of the payment API: Paytoken’s own, read-only, for its browser scripts. With the public key as `POST /tokens` takes it (`Authorization: Api-Key <publicKey>`), the optional `impersonationAccountKey` and the page’s `Origin`, answers 200 with `valid`, and for a problem its `code` and a `message` that says how to fix it. It reads no card data, and says nothing of other accounts beyond “not a valid public key”. Rate limited per client address as token creation is.
+     */
+    get: operations['checkPublicKey'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/sandbox/settle': {
     parameters: {
       query?: never;
@@ -555,6 +575,84 @@ export interface operations {
       /** @description A path segment is longer than 100 characters. */
       414: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  checkPublicKey: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Optional. A system account acts for one of its linked clients: the client’s impersonation key (docs/api.md#impersonation). Omit it to act for yourself. */
+        impersonationAccountKey?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The verdict. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description The problem, when there is one.
+             * @enum {string}
+             */
+            code?:
+              | 'MISSING_PUBLIC_KEY'
+              | 'SECRET_KEY_IN_PAGE'
+              | 'API_KEY_IN_PAGE'
+              | 'IMPERSONATION_KEY_IN_PAGE'
+              | 'PUBLIC_KEY_REJECTED'
+              | 'IMPERSONATION_NOT_ALLOWED'
+              | 'ORIGIN_NOT_ALLOWED';
+            /** @description What is wrong and how to fix it, for the developer (English). */
+            message?: string;
+            /** @description Whether a page with this key, at this origin, can take payments. */
+            valid: boolean;
+          };
+        };
+      };
+      /** @description A query or a body was sent, or the Host names another service. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Over the rate limit; retry after Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {

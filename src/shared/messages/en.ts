@@ -57,13 +57,19 @@ export const amountMessages = {
   AMOUNT_TOO_LARGE: 'Amount cannot exceed 10,000,000.00.',
 } as const;
 
+/**
+ * A set-up mistake (no public key, a refused key, a page not allowed) is the developer's to fix: the
+ * console says what to do (src/tokenizer/set-up.ts); the payer reads one line that blames nobody.
+ */
+export const UNAVAILABLE = 'Payments are not available on this page right now.';
+
 /** The hosted script talking to the service. */
 export const clientMessages = {
-  MISSING_PUBLIC_KEY: 'No public key is configured.',
+  MISSING_PUBLIC_KEY: UNAVAILABLE,
   INVALID_API_URL: 'The API URL is not valid.',
   INSECURE_API_URL: 'The API URL must use https.',
-  PUBLIC_KEY_REJECTED: 'The public key was not accepted.',
-  ORIGIN_NOT_ALLOWED: 'This page is not allowed to use this public key.',
+  PUBLIC_KEY_REJECTED: UNAVAILABLE,
+  ORIGIN_NOT_ALLOWED: UNAVAILABLE,
   RATE_LIMITED: 'Too many attempts. Try again in {seconds} seconds.',
   NETWORK_ERROR: 'The payment service could not be reached. Check your connection and try again.',
   TIMEOUT: 'The payment service did not answer in time. Try again.',

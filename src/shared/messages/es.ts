@@ -53,12 +53,15 @@ export const esAmount = {
   AMOUNT_TOO_LARGE: 'El importe no puede superar 10.000.000,00.',
 } satisfies Record<keyof typeof amountMessages, string>;
 
+/** The payer's one line for a set-up mistake (en.ts's UNAVAILABLE). */
+export const NO_DISPONIBLE = 'Los pagos no están disponibles en esta página en este momento.';
+
 export const esClient = {
-  MISSING_PUBLIC_KEY: 'No hay una clave pública configurada.',
+  MISSING_PUBLIC_KEY: NO_DISPONIBLE,
   INVALID_API_URL: 'La URL de la API no es válida.',
   INSECURE_API_URL: 'La URL de la API debe usar https.',
-  PUBLIC_KEY_REJECTED: 'La clave pública no fue aceptada.',
-  ORIGIN_NOT_ALLOWED: 'Esta página no puede usar esta clave pública.',
+  PUBLIC_KEY_REJECTED: NO_DISPONIBLE,
+  ORIGIN_NOT_ALLOWED: NO_DISPONIBLE,
   RATE_LIMITED: 'Demasiados intentos. Vuelva a intentarlo en {seconds} segundos.',
   NETWORK_ERROR: 'No se pudo conectar con el servicio de pagos. Revise su conexión y vuelva a intentarlo.',
   TIMEOUT: 'El servicio de pagos no respondió a tiempo. Vuelva a intentarlo.',

@@ -13,6 +13,7 @@ export const serviceMessages = {
   SECRET_IN_BROWSER:
     'This operation takes your API key and secret, which belong on your server: a web page ({origin}) cannot call it. A secret that has been in a page is exposed: rotate it now (npm run accounts -- rotate-secret NAME), and make this call from your server (the server SDK).',
   IMPERSONATION_NOT_ALLOWED: 'The impersonation key is not valid for these credentials.',
+  ORIGIN_NOT_ALLOWED: 'This origin is not allowed to use this public key.',
   INVALID_IMPERSONATION_KEY:
     'The impersonationAccountKey header is empty: send a client’s impersonation key, or leave the header out.',
   NOT_FOUND: 'No such endpoint: {method} {path}.',
@@ -135,6 +136,7 @@ export const esService = {
   SECRET_IN_BROWSER:
     'Esta operación usa su clave de API y su secreto, que pertenecen a su servidor: una página web ({origin}) no puede llamarla. Un secreto que estuvo en una página está expuesto: rótelo ahora (npm run accounts -- rotate-secret NAME) y haga esta llamada desde su servidor (el SDK de servidor).',
   IMPERSONATION_NOT_ALLOWED: 'La clave de suplantación no es válida para estas credenciales.',
+  ORIGIN_NOT_ALLOWED: 'Este origen no puede usar esta clave pública.',
   INVALID_IMPERSONATION_KEY:
     'El encabezado impersonationAccountKey está vacío: envíe la clave de suplantación de un cliente u omita el encabezado.',
   NOT_FOUND: 'No existe ese punto de acceso: {method} {path}.',

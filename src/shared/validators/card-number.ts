@@ -1,7 +1,5 @@
-// Deep import: the package index would also bring the cardholder-name, expiration and postal-code code.
-import { cardNumber as checkNumber } from 'card-validator/dist/card-number.js';
-import { ACCEPTED_BRANDS } from '../card-brands.js';
 import type { CardBrand } from '../wire.js';
+import { checkCardNumber } from './card-brand.js';
 import { VALID, digitsOf, invalid, type Verification } from './verification.js';
 
 export interface CardNumberVerification extends Verification {
@@ -20,8 +18,8 @@ export function cardNumber(value: unknown): CardNumberVerification {
     const required = value == null || digits === '';
     return { ...invalid(required ? 'CARD_NUMBER_REQUIRED' : 'INVALID_CARD_NUMBER', required), brand: null };
   }
-  const { card, isValid, isPotentiallyValid } = checkNumber(digits, { maxLength: 19, luhnValidateUnionPay: true });
-  const brand = card ? (ACCEPTED_BRANDS[card.type] ?? null) : null;
+  const { card, isValid, isPotentiallyValid } = checkCardNumber(digits);
+  const brand = card?.type ?? null;
   if (card && !brand) return { ...invalid('UNSUPPORTED_CARD_BRAND'), brand };
   return { ...(isValid && digits.length >= 12 ? VALID : invalid('INVALID_CARD_NUMBER', isPotentiallyValid)), brand };
 }

@@ -86,6 +86,11 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
             'The payer fee of each payment method for an amount due, to show before paying and to post as payerFee.',
         },
         {
+          name: 'Set-up',
+          description:
+            'Paytoken’s own operations, not part of the payment API: what its browser scripts ask when they start.',
+        },
+        {
           name: 'Transactions',
           description:
             'Payments (sales) on a token or on card or bank details, authorizations that hold an amount, and their captures.',

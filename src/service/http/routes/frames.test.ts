@@ -84,32 +84,69 @@ describe('the frame page of <paytoken-frame> (http/routes/frames.ts)', () => {
     expect(refused.body).toContain('data-code="ORIGIN_NOT_ALLOWED"');
   });
 
+  const UNAVAILABLE = 'Payments are not available on this page right now.';
   it.each([
-    ['no public key', { key: '' }, 400, 'MISSING_PUBLIC_KEY', 'No public key is configured.'],
-    ['an unknown public key', { key: 'pk_nobody' }, 401, 'PUBLIC_KEY_REJECTED', 'The public key was not accepted.'],
-    ['an impersonation key of no client of the key', { impersonation: 'imp_nobody' }, 403, 'PUBLIC_KEY_REJECTED', ''],
-    ['no origin', { origin: '' }, 400, 'ORIGIN_NOT_ALLOWED', 'This page is not allowed to use this public key.'],
-    ["a file's origin", { origin: 'null' }, 400, 'ORIGIN_NOT_ALLOWED', ''],
-    ['an origin with a path', { origin: 'https://shop.example/pay' }, 400, 'ORIGIN_NOT_ALLOWED', ''],
-    ['another scheme', { origin: 'ftp://shop.example' }, 400, 'ORIGIN_NOT_ALLOWED', ''],
-  ])('%s: a page that says so, with no form, that any page may embed', async (_, query, status, code, message) => {
-    const response = await frame({ key: service.accounts.springfield.publicKey, origin: SHOP, ...query });
-    expect(response.statusCode).toBe(status);
-    expect(response.body).toContain(`<p role="alert" data-code="${code}">${message}`);
-    expect(response.body).not.toContain('paytoken-form');
-    expect(csp(response)).toContain('frame-ancestors *');
-  });
+    [
+      'no public key',
+      { key: '' },
+      400,
+      'MISSING_PUBLIC_KEY',
+      '`public-key` on &#60;paytoken-form&#62; or &#60;paytoken-frame&#62;',
+    ],
+    ['an unknown public key', { key: 'pk_nobody' }, 401, 'PUBLIC_KEY_REJECTED', 'This is not a valid public key.'],
+    ['the API secret', { key: 'sk_leaked' }, 401, 'PUBLIC_KEY_REJECTED', 'rotate it now'],
+    [
+      'an impersonation key of no client of the key',
+      { impersonation: 'imp_nobody' },
+      403,
+      'PUBLIC_KEY_REJECTED',
+      'The impersonation key is not one of this system account’s clients.',
+    ],
+    ['no origin', { origin: '' }, 400, 'ORIGIN_NOT_ALLOWED', 'This page has no origin of its own'],
+    ["a file's origin", { origin: 'null' }, 400, 'ORIGIN_NOT_ALLOWED', 'a file:// page'],
+    ['an origin with a path', { origin: 'https://shop.example/pay' }, 400, 'ORIGIN_NOT_ALLOWED', 'serve the page'],
+    ['another scheme', { origin: 'ftp://shop.example' }, 400, 'ORIGIN_NOT_ALLOWED', 'serve the page'],
+  ])(
+    '%s: a page with the payer’s line and the developer’s fix, no form, that any page may embed',
+    async (_, query, status, code, detail) => {
+      const response = await frame({ key: service.accounts.springfield.publicKey, origin: SHOP, ...query });
+      expect(response.statusCode).toBe(status);
+      expect(response.body).toMatch(
+        new RegExp(`<p role="alert" data-code="${code}" data-detail="[^"]*">${UNAVAILABLE}</p>`),
+      );
+      const shown = /data-detail="([^"]*)"/.exec(response.body)?.[1] ?? '';
+      expect(shown).toContain(detail);
+      expect(response.body).not.toContain('<paytoken-form');
+      expect(csp(response)).toContain('frame-ancestors *');
+    },
+  );
 
-  it('an origin the account does not allow gets the reason, in the payer’s language', async () => {
+  it('an origin the account does not allow: the payer’s line in their language, the origin and the command for the developer', async () => {
     await allow('Springfield', [SHOP]);
     const response = await frame({
+      key: service.accounts.springfield.publicKey,
+      origin: 'https://evil.example/"><script>',
+      lang: 'es',
+    });
+    expect(response.statusCode).toBe(400);
+    const allowed = await frame({
       key: service.accounts.springfield.publicKey,
       origin: 'https://evil.example',
       lang: 'es',
     });
-    expect(response.statusCode).toBe(403);
-    expect(response.body).toContain('data-code="ORIGIN_NOT_ALLOWED">Esta página no puede usar esta clave pública.');
-    expect(response.body).not.toContain('paytoken-form');
+    expect(allowed.statusCode).toBe(403);
+    expect(allowed.body).toContain(
+      'data-detail="This page’s origin, https://evil.example, is not on the account’s allow-list (https://shop.example). Add it: `npm run accounts -- set-origins NAME https://shop.example,https://evil.example` (the whole list, comma-separated).">Los pagos no están disponibles en esta página en este momento.</p>',
+    );
+    expect(allowed.body).not.toContain('<paytoken-form');
+  });
+
+  it('escapes the page’s own text in the detail', async () => {
+    await allow('Springfield', [SHOP]);
+    const response = await frame({ key: 'sk_"><script>alert(1)</script>', origin: SHOP });
+    expect(response.body).not.toContain('<script>alert');
+    const odd = await frame({ key: service.accounts.springfield.publicKey, origin: 'https://a.example"' });
+    expect(odd.body).not.toContain('a.example"');
   });
 
   it('another page name is a 404, framed by nobody', async () => {

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { framePageName } from '../../../shared/hosted-files.js';
 import type { ServiceDeps } from '../../deps.js';
 import { ApiError } from '../errors.js';
-import { frameAccess } from '../../frames/frame-access.js';
-import { errorPage, formPage, frameCsp, frameLanguage } from '../../frames/frame-page.js';
+import { frameAccess } from '../../../frame/page/frame-access.js';
+import { errorPage, formPage, frameCsp, frameLanguage } from '../../../frame/page/frame-page.js';
 import type { HostedFile } from '../../hosted/bundles.js';
 
 interface FrameQuery {
@@ -48,7 +48,7 @@ export function frameRoutes(
         .header('Content-Type', 'text/html; charset=utf-8')
         .header('Cache-Control', 'no-store')
         .header('Content-Security-Policy', frameCsp(access.ok ? access.ancestors : ['*']));
-      if (!access.ok) return reply.status(access.status).send(errorPage(language, bridge, access.code));
+      if (!access.ok) return reply.status(access.status).send(errorPage(language, bridge, access.code, access.detail));
       return reply.send(formPage(language, form, bridge));
     },
   );

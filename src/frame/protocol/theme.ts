@@ -1,4 +1,4 @@
-import { FRAME_THEME } from './frame-messages.js';
+import { FRAME_THEME } from './messages.js';
 
 type ThemeName = (typeof FRAME_THEME)[number];
 

@@ -1,6 +1,6 @@
 import { clientMessages } from '../../shared/messages/en.js';
 import { esClient } from '../../shared/messages/es.js';
-import type { HostedFile } from '../hosted/bundles.js';
+import type { HostedFile } from '../../service/hosted/bundles.js';
 
 export type FrameLanguage = 'en' | 'es';
 
@@ -53,14 +53,24 @@ export function formPage(language: FrameLanguage, form: HostedFile, bridge: Host
 }
 
 /**
- * The page that says why there is no form, readable in place, and that the bridge reports to the
- * loader (`data-code`). Codes and messages are the browser's own (shared/messages).
+ * The page that says why there is no form: the payer's line in place, and what the bridge reports to
+ * the loader, the code (`data-code`) and for the developer's console what to do (`data-detail`).
+ * Codes and messages are the browser's own (shared/messages).
  */
 export function errorPage(
   language: FrameLanguage,
   bridge: HostedFile,
   code: 'MISSING_PUBLIC_KEY' | 'PUBLIC_KEY_REJECTED' | 'ORIGIN_NOT_ALLOWED',
+  detail = '',
 ): string {
   const message = (language === 'es' ? esClient : clientMessages)[code];
-  return page(language, script(bridge), `<p role="alert" data-code="${code}">${message}</p>`);
+  return page(
+    language,
+    script(bridge),
+    `<p role="alert" data-code="${code}" data-detail="${escapeAttribute(detail)}">${message}</p>`,
+  );
 }
+
+/** Text for a double-quoted attribute: the detail names the page's origin, which the page chose. */
+const escapeAttribute = (text: string): string =>
+  text.replace(/[&"<>]/g, (character) => `&#${character.charCodeAt(0)};`);

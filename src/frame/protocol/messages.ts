@@ -70,7 +70,7 @@ export type FromFrameBody =
   | { type: 'hello' }
   | { type: 'ready' }
   | { type: 'height'; height: number }
-  | { type: 'failed'; code: string; message: string }
+  | { type: 'failed'; code: string; message: string; detail?: string }
   | ({ type: 'event' } & FrameEvent)
   | { type: 'result'; id: number; result: FrameResult };
 

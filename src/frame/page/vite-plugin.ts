@@ -5,8 +5,8 @@
  * service computes the same name from the same files (http/routes/frames.ts).
  */
 import type { Plugin } from 'vite';
-import { framePageName } from '../shared/hosted-files.js';
-import { integrityOfBuilt } from './integrity.js';
+import { framePageName } from '../../shared/hosted-files.js';
+import { integrityOfBuilt } from '../../build/integrity.js';
 
 const ORDER = 'build paytoken-form and paytoken-frame-bridge before paytoken-frame';
 

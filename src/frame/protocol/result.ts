@@ -1,4 +1,4 @@
-import type { FrameResult } from './frame-messages.js';
+import type { FrameResult } from './messages.js';
 
 /**
  * A token result rebuilt from its public fields only, as the frame sends it to the page: whatever

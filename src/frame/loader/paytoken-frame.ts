@@ -4,10 +4,10 @@ import {
   type FrameResult,
   type FromFrame,
   type ToFrameBody,
-} from '../shared/frame-messages.js';
-import { LOADER_TEXT } from './messages.js';
+} from '../protocol/messages.js';
+import { LOADER_TEXT, SET_UP_DETAIL } from './messages.js';
 
-/** The frame page's name, known when this bundle is built (build/frame-page.ts). */
+/** The frame page's name, known when this bundle is built (frame/page/vite-plugin.ts). */
 declare const __PAYTOKEN_FRAME_PAGE__: string;
 
 /** Attributes that choose the frame page itself: a change loads a new one. */
@@ -19,6 +19,8 @@ const SILENT_FRAME_MS = 3_000;
 /** createToken's own limit (30 s) and some: a frame that stopped answering. */
 const TOKENIZE_TIMEOUT_MS = 40_000;
 const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+/** What the console already said on this page: each set-up mistake once, however many elements. */
+const said = new Set<string>();
 
 const sheet = new CSSStyleSheet();
 sheet.replaceSync(
@@ -178,8 +180,11 @@ export class PaytokenFrame extends HTMLElement {
     this.#failure = null;
     this.#alert.textContent = '';
     clearTimeout(this.#timer);
-    const key = this.getAttribute('public-key');
-    if (!key) return this.#fail('MISSING_PUBLIC_KEY');
+    // Without a key too the frame page is asked for: the service says what is missing (frame-access.ts).
+    const key = this.getAttribute('public-key') ?? '';
+    // A file:// page (origin `file://` or `null`) has no origin the frame could answer: say so now.
+    if (!location.origin.startsWith('http'))
+      return this.#fail('FRAME_REFUSED', undefined, false, SET_UP_DETAIL.FILE_PAGE);
     let url: URL;
     try {
       url = new URL(
@@ -207,15 +212,36 @@ export class PaytokenFrame extends HTMLElement {
     iframe.src = url.href;
     iframe.addEventListener('load', () => {
       if (this.#state === 'loading' && this.#iframe === iframe && !iframe.dataset.spoke)
-        this.#restartTimer(SILENT_FRAME_MS);
+        this.#restartTimer(SILENT_FRAME_MS, true);
     });
     this.#root.prepend(iframe);
     this.#restartTimer(LOAD_TIMEOUT_MS);
   }
 
-  #restartTimer(ms: number): void {
+  /**
+   * Nothing heard in time. A frame that loaded but never spoke was refused by the browser
+   * (frame-ancestors, the page's frame-src) when the service itself answers; else the network failed.
+   */
+  #restartTimer(ms: number, loaded = false): void {
     clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => this.#state === 'loading' && this.#fail('FRAME_UNAVAILABLE'), ms);
+    this.#timer = setTimeout(() => {
+      const iframe = this.#iframe;
+      const answered = loaded
+        ? fetch(`${this.#origin}/healthz`, { mode: 'no-cors' }).then(
+            () => true,
+            () => false,
+          )
+        : Promise.resolve(false);
+      void answered.then((refused) => {
+        if (this.#state === 'loading' && this.#iframe === iframe)
+          this.#fail(
+            refused ? 'FRAME_REFUSED' : 'FRAME_UNAVAILABLE',
+            undefined,
+            false,
+            refused ? SET_UP_DETAIL.FRAME_REFUSED : '',
+          );
+      });
+    }, ms);
   }
 
   readonly #handleMessage = (event: MessageEvent): void => {
@@ -229,7 +255,7 @@ export class PaytokenFrame extends HTMLElement {
       this.#sendSettings();
     } else if (data.type === 'height') iframe.style.height = `${Math.ceil(Number(data.height)) || 0}px`;
     else if (data.type === 'ready') this.#settle('ready');
-    else if (data.type === 'failed') this.#fail(data.code, data.message);
+    else if (data.type === 'failed') this.#fail(data.code, data.message, false, data.detail);
     else if (data.type === 'result') this.#answer(data.id, data.result);
     else if (data.type === 'event') {
       if (data.name === 'paytoken-token') {
@@ -289,8 +315,15 @@ export class PaytokenFrame extends HTMLElement {
     for (const resolve of this.#settled.splice(0)) resolve();
   }
 
-  /** No form: a readable message in its place, `paytoken-error`, and every waiting `tokenize()` answered. */
-  #fail(code: string, message?: string, quiet = false): void {
+  /**
+   * No form: a readable message in its place, `paytoken-error`, and every waiting `tokenize()`
+   * answered; a set-up mistake's `detail` goes to the console for the developer, once.
+   */
+  #fail(code: string, message?: string, quiet = false, detail?: string): void {
+    if (detail && !said.has(detail)) {
+      said.add(detail);
+      console.error(`Paytoken: ${detail}`);
+    }
     const failure = (this.#failure = this.#result(code, message));
     this.#settle('failed');
     for (const id of [...this.#requests.keys()]) this.#answer(id, failure);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { FrameResult } from './frame-messages.js';
-import { publicResult } from './frame-result.js';
+import type { FrameResult } from './messages.js';
+import { publicResult } from './result.js';
 
 describe('publicResult: what leaves the frame', () => {
   it('a success: the token id only', () => {

@@ -6,10 +6,10 @@
  * sends is built field by field from the form's public results: no card or account number, CVC or
  * expiry can be in it.
  */
-import type { PaytokenForm } from '../form/index.js';
-import { FRAME_ATTRIBUTES, type FrameResult, type FromFrameBody, type ToFrame } from '../shared/frame-messages.js';
-import { acceptedTheme } from '../shared/frame-theme.js';
-import { publicResult } from '../shared/frame-result.js';
+import type { PaytokenForm } from '../../form/index.js';
+import { FRAME_ATTRIBUTES, type FrameResult, type FromFrameBody, type ToFrame } from '../protocol/messages.js';
+import { acceptedTheme } from '../protocol/theme.js';
+import { publicResult } from '../protocol/result.js';
 
 const query = new URLSearchParams(location.search);
 const nonce = location.hash.slice(1);
@@ -73,7 +73,8 @@ if (window.parent === window || !nonce) {
   // Opened on its own, not by a loader: no form, so a payer is never asked for a card here.
   form?.remove();
 } else if (failure) {
-  post({ type: 'failed', code: failure.dataset.code ?? 'FRAME_UNAVAILABLE', message: failure.textContent ?? '' });
+  const { code = 'FRAME_UNAVAILABLE', detail } = failure.dataset;
+  post({ type: 'failed', code, message: failure.textContent ?? '', detail });
 } else if (form) {
   start(form);
   post({ type: 'hello' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptedTheme, themeValue } from './frame-theme.js';
+import { acceptedTheme, themeValue } from './theme.js';
 
 describe('themeValue: what the frame accepts from the page', () => {
   it.each([

@@ -1,0 +1,121 @@
+/**
+ * What is wrong with a page's set-up, asked by the hosted script, the form and the frame when they
+ * start (routes/public-key-check.ts): the same credentials and origin rules `POST /tokens` applies
+ * (public-key-gate.ts, authenticate.ts), answered with what to do instead of a bare refusal.
+ *
+ * It tells nothing about another account: a key is named by its prefix only (every credential
+ * carries one, credentials.ts), an unknown public key and any other text get the same answer, and
+ * the origins it names are those the key's own frame page already sends in `frame-ancestors`.
+ */
+import { formatMessage } from '../../shared/messages/catalog.js';
+import type { Account } from '../storage/repository.js';
+
+/** The problems, each with its fix; `{…}` are filled from the request. */
+export const SET_UP_MESSAGES = {
+  MISSING_PUBLIC_KEY:
+    'No public key was sent. Put the account’s public key (pk_…, listed by `npm run accounts -- list`) in the page: `data-public-key` on the paytoken.js script tag, `public-key` on <paytoken-form> or <paytoken-frame>, or `Paytoken.configure({ publicKey })`.',
+  SECRET_KEY_IN_PAGE:
+    'This is an API secret (sk_…), not a public key. A secret belongs on your server only, and this page has exposed it: rotate it now (`npm run accounts -- rotate-secret NAME`), then put the account’s public key (pk_…) in the page.',
+  API_KEY_IN_PAGE:
+    'This is an API key (ak_…), not a public key: it goes with the secret on your server. Put the account’s public key (pk_…, listed by `npm run accounts -- list`) in the page.',
+  IMPERSONATION_KEY_IN_PAGE:
+    'This is an impersonation key (imp_…), not a public key. Put the system account’s public key (pk_…) in the page, and the impersonation key in `data-impersonation-account-key` or `impersonation-account-key`.',
+  PUBLIC_KEY_REJECTED:
+    'This is not a valid public key. Copy the account’s public key (pk_…) from `npm run accounts -- list`.',
+  IMPERSONATION_NOT_ALLOWED:
+    'The impersonation key is not one of this system account’s clients. Copy the client’s impersonation key (imp_…) from `npm run accounts -- list`.',
+  ORIGIN_NOT_ALLOWED:
+    'This page’s origin, {origin}, is not on {whose} allow-list ({allowed}). Add it: `npm run accounts -- set-origins NAME {proposed}` (the whole list, comma-separated).{hint}',
+} as const;
+
+export type SetUpCode = keyof typeof SET_UP_MESSAGES;
+
+export type SetUpVerdict = { valid: true } | { valid: false; code: SetUpCode; message: string };
+
+const problem = (code: SetUpCode, params?: Record<string, string>): SetUpVerdict => ({
+  valid: false,
+  code,
+  message: formatMessage(SET_UP_MESSAGES[code], params),
+});
+
+/** What the page sent: the public key as `POST /tokens` takes it, the impersonation key, its origin. */
+export interface SetUpRequest {
+  authorization: string | undefined;
+  impersonationKey: string | undefined;
+  origin: string | undefined;
+}
+
+/** How the check finds accounts: `findByPublicKey` and `findImpersonated`, cached as authenticate.ts does. */
+export interface AccountLookup {
+  byPublicKey(publicKey: string): Promise<Account | null>;
+  impersonated(system: Account, impersonationKey: string): Promise<Account | null>;
+  /** The service's own origin: its frame page, which passes as POST /tokens lets it (public-key-gate.ts). */
+  ownOrigin: string;
+}
+
+/** Which credential a text is, by its prefix alone (credentials.ts `newKey`). */
+const KIND: [RegExp, SetUpCode][] = [
+  [/^sk_/, 'SECRET_KEY_IN_PAGE'],
+  [/^ak_/, 'API_KEY_IN_PAGE'],
+  [/^imp_/, 'IMPERSONATION_KEY_IN_PAGE'],
+];
+
+export async function checkSetUp(request: SetUpRequest, lookup: AccountLookup): Promise<SetUpVerdict> {
+  const header = request.authorization?.trim();
+  if (!header) return problem('MISSING_PUBLIC_KEY');
+  // Basic carries a key and its secret: a page that sends one has exposed the secret.
+  if (/^Basic\s/i.test(header)) return problem('SECRET_KEY_IN_PAGE');
+  const key = /^Api-Key\s+(\S+)$/i.exec(header)?.[1] ?? '';
+  const kind = KIND.find(([prefix]) => prefix.test(key));
+  if (kind) return problem(kind[1]);
+  const account = key ? await lookup.byPublicKey(key) : null;
+  if (!account) return problem('PUBLIC_KEY_REJECTED');
+  let actingFor = account;
+  if (request.impersonationKey !== undefined) {
+    const client = request.impersonationKey ? await lookup.impersonated(account, request.impersonationKey) : null;
+    if (!client || client.systemAccountId !== account.id) return problem('IMPERSONATION_NOT_ALLOWED');
+    actingFor = client;
+  }
+  const { origin } = request;
+  if (!origin || origin === lookup.ownOrigin) return { valid: true };
+  for (const [whose, allowed] of [
+    ['the account’s', account.allowedOrigins],
+    ['the client’s', actingFor.allowedOrigins],
+  ] as const) {
+    if (allowed.length && !allowed.includes(origin)) return originProblem(origin, whose, allowed);
+  }
+  return { valid: true };
+}
+
+const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
+
+/** ORIGIN_NOT_ALLOWED with the list to set, and the loopback name the list has instead, if any. */
+function originProblem(origin: string, whose: string, allowed: readonly string[]): SetUpVerdict {
+  const shown = origin.replace(/[^\x21-\x7e]/g, '?').slice(0, 200);
+  let hint = '';
+  try {
+    const page = new URL(origin);
+    const twin = allowed.find((listed) => {
+      const other = URL.canParse(listed) ? new URL(listed) : null;
+      return (
+        other !== null &&
+        other.hostname !== page.hostname &&
+        LOOPBACK.includes(other.hostname) &&
+        LOOPBACK.includes(page.hostname) &&
+        other.port === page.port &&
+        other.protocol === page.protocol
+      );
+    });
+    if (twin)
+      hint = ` The list has ${twin}: to a browser, ${new URL(twin).hostname} and ${page.hostname} are different origins.`;
+  } catch {
+    // Not a URL: no loopback twin to point at.
+  }
+  return problem('ORIGIN_NOT_ALLOWED', {
+    origin: shown,
+    whose,
+    allowed: allowed.join(', '),
+    proposed: [...allowed, shown].join(','),
+    hint,
+  });
+}
