@@ -29,7 +29,7 @@ import {
   reversalMessages,
   searchMessages,
   serviceMessages,
-} from '../src/shared/messages/service.js';
+} from '../src/shared/messages/api.js';
 
 /** Where the reference is committed. */
 export const REFERENCE_FILE = new URL('../docs/reference.md', import.meta.url).pathname;
@@ -169,7 +169,7 @@ function responsesTable(): string {
     payerDeclineMessages[code as keyof typeof payerDeclineMessages],
     esPayerDecline[code as keyof typeof esPayerDecline],
   ]);
-  return `### Processor answers (\`paymentResponseCode\`)\n\nFrom \`src/shared/messages/service.ts\` and \`payer-declines.ts\` (the payer's words).\n\n${table(['code', 'message (for you)', 'payerMessage (for the payer)', 'payerMessage en español'], rows)}`;
+  return `### Processor answers (\`paymentResponseCode\`)\n\nFrom \`src/shared/messages/api.ts\` and \`payer-declines.ts\` (the payer's words).\n\n${table(['code', 'message (for you)', 'payerMessage (for the payer)', 'payerMessage en español'], rows)}`;
 }
 
 /** Why a void or refund was refused: the `message` of each `REVERSAL_DECLINED`. */
@@ -179,7 +179,7 @@ function reversalsTable(): string {
     message,
     esReversal[reason as keyof typeof esReversal],
   ]);
-  return `### Refused voids and refunds\n\nFrom \`src/shared/messages/service.ts\`: the message of a \`REVERSAL_DECLINED\`, by the reason the service found.\n\n${table(['reason', 'message', 'en español'], rows)}`;
+  return `### Refused voids and refunds\n\nFrom \`src/shared/messages/api.ts\`: the message of a \`REVERSAL_DECLINED\`, by the reason the service found.\n\n${table(['reason', 'message', 'en español'], rows)}`;
 }
 
 function codesSection(): string {
@@ -211,9 +211,9 @@ function codesSection(): string {
       LOADER_TEXT.en,
       LOADER_TEXT.es,
     ),
-    codesTable('The service', 'From `src/shared/messages/service.ts`.', serviceMessages, esService),
-    codesTable('Searching transactions', 'From `src/shared/messages/service.ts`.', searchMessages, esSearch),
-    codesTable('Voids, refunds and pages of a list', 'From `src/shared/messages/service.ts`.', listMessages, esList),
+    codesTable('The service', 'From `src/shared/messages/api.ts`.', serviceMessages, esService),
+    codesTable('Searching transactions', 'From `src/shared/messages/api.ts`.', searchMessages, esSearch),
+    codesTable('Voids, refunds and pages of a list', 'From `src/shared/messages/api.ts`.', listMessages, esList),
     reversalsTable(),
     responsesTable(),
   ].join('\n\n');

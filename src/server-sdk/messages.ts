@@ -24,7 +24,7 @@ import {
   reversalMessages,
   searchMessages,
   serviceMessages,
-} from '../shared/messages/service.js';
+} from '../shared/messages/api.js';
 
 type Pair = [english: Record<string, string>, spanish: Record<string, string>];
 

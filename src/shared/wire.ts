@@ -3,7 +3,7 @@
  * Money on the wire is a number in currency units with at most 2 decimals; code keeps cents.
  */
 import type { ErrorCode } from './messages/en.js';
-import type { ResponseCode } from './messages/service.js';
+import type { ResponseCode } from './messages/api.js';
 
 /** The four kinds of bank account (docs/api.md#bank-account-details). */
 export const ACCOUNT_TYPES = ['PersonalChecking', 'PersonalSavings', 'CorporateChecking', 'CorporateSavings'] as const;

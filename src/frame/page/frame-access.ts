@@ -1,5 +1,5 @@
 import { findImpersonated } from '../../service/auth/account-cache.js';
-import { checkSetUp } from '../../service/auth/public-key-check.js';
+import { checkSetUp } from '../../service/auth/set-up-check.js';
 import type { ServiceDeps } from '../../service/deps.js';
 
 type Refusal = { status: 400 | 401 | 403; code: 'MISSING_PUBLIC_KEY' | 'PUBLIC_KEY_REJECTED' | 'ORIGIN_NOT_ALLOWED' };

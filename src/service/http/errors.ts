@@ -1,12 +1,12 @@
 import { formatMessage, type MessageParams } from '../../shared/messages/catalog.js';
 import { clientMessages } from '../../shared/messages/en.js';
-import { serviceMessages } from '../../shared/messages/service.js';
+import { serviceMessages } from '../../shared/messages/api.js';
 import { summarize } from '../../shared/validators/fields.js';
 import type { FieldError } from '../../shared/wire.js';
 
 /**
  * Every code the service answers with on its own, and its English message: its own catalog
- * (src/shared/messages/service.ts), and RATE_LIMITED, which the hosted script shows the payer in
+ * (src/shared/messages/api.ts), and RATE_LIMITED, which the hosted script shows the payer in
  * the same words (src/shared/messages/en.ts).
  */
 export const SERVICE_MESSAGES = {

@@ -5,7 +5,7 @@
  * encodes the states as conditions on its columns (src/service/storage/transaction-states.ts), and a
  * test holds the two equal.
  */
-import { declineDetails } from '../../shared/messages/service.js';
+import { declineDetails } from '../../shared/messages/api.js';
 import type { TransactionSearchType } from '../../shared/transaction-search.js';
 import type { ReversalResponseCode, TransactionStatus } from '../../shared/wire.js';
 import type { Transaction } from './model.js';

@@ -5,7 +5,7 @@
  * src/service/deps.ts. The service calls it with a time limit (`askProcessor`) and never retries on
  * its own: a retry is the caller's, under its Idempotency-Key.
  */
-import { declineDetails, serviceMessages } from '../../shared/messages/service.js';
+import { declineDetails, serviceMessages } from '../../shared/messages/api.js';
 import type { PaymentResponseCode } from '../../shared/wire.js';
 import type { Cents } from './model.js';
 

@@ -1,6 +1,6 @@
 import type { FieldError, PaymentResponseCode, ReversalResponseCode } from '../../shared/wire.js';
 import type { Caller } from '../auth/caller.js';
-import { responseMessages } from '../../shared/messages/service.js';
+import { responseMessages } from '../../shared/messages/api.js';
 import type { Repository } from '../storage/repository.js';
 import type { Vault } from '../vault/vault.js';
 import type { Transaction } from './model.js';
@@ -38,7 +38,7 @@ export interface PaymentDeps extends ProcessorDeps {
 /** Who asks for a payment: where it is booked, and whose fee schedules apply. */
 export type Payer = Pick<Caller, 'scope' | 'actingFor'>;
 
-/** The words of the domain's own declines (an unknown token), from the catalog (src/shared/messages/service.ts). */
+/** The words of the domain's own declines (an unknown token), from the catalog (src/shared/messages/api.ts). */
 export const RULE_DECLINES = {
   InvalidToken: responseMessages.InvalidToken,
 } as const;

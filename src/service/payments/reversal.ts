@@ -1,6 +1,6 @@
 import { formatMessage } from '../../shared/messages/catalog.js';
 import { transactionMessages } from '../../shared/messages/en.js';
-import { listMessages, reversalMessages } from '../../shared/messages/service.js';
+import { listMessages, reversalMessages } from '../../shared/messages/api.js';
 import type { ReversalResponseCode } from '../../shared/wire.js';
 
 export type { ReversalResponseCode };
@@ -10,7 +10,7 @@ import { failed, type Result } from './result.js';
 /** What a void or a refund decided: done, with the transaction to answer, or a failure (refused, not found). */
 export type ReversalResult = Result<Transaction>;
 
-/** What a refused void or refund says: why, and what to do instead (src/shared/messages/service.ts). */
+/** What a refused void or refund says: why, and what to do instead (src/shared/messages/api.ts). */
 export const REVERSAL_MESSAGES = {
   ...reversalMessages,
   exceedsRemaining: (remaining: string) => formatMessage(reversalMessages.exceedsRemaining, { remaining }),
@@ -20,7 +20,7 @@ export const REVERSAL_MESSAGES = {
 export const refused = (code: ReversalResponseCode, message: string): ReversalResult =>
   failed({ kind: 'Refused', code, message });
 
-/** The codes and messages of a bad refund body or page (src/shared/messages/service.ts). */
+/** The codes and messages of a bad refund body or page (src/shared/messages/api.ts). */
 export const REFUND_MESSAGES = {
   ...listMessages,
   INVALID_SEND_RECEIPT: transactionMessages.INVALID_SEND_RECEIPT,

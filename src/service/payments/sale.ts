@@ -1,5 +1,5 @@
 import { formatMessage } from '../../shared/messages/catalog.js';
-import { declineDetails } from '../../shared/messages/service.js';
+import { declineDetails } from '../../shared/messages/api.js';
 import type { TransactionDraft } from '../../shared/validators/transaction-request.js';
 import type { TransactionType } from '../../shared/wire.js';
 import { brandOf, maskAccountNumber } from './account-number.js';

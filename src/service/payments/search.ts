@@ -1,9 +1,9 @@
-import { listMessages, searchMessages } from '../../shared/messages/service.js';
+import { listMessages, searchMessages } from '../../shared/messages/api.js';
 import type { TransactionSearchType } from '../../shared/transaction-search.js';
 import type { Repository } from '../storage/repository.js';
 import type { Scope, Transaction } from './model.js';
 
-/** The codes and messages of a search's bad parameters (src/shared/messages/service.ts). */
+/** The codes and messages of a search's bad parameters (src/shared/messages/api.ts). */
 export const SEARCH_MESSAGES = {
   ...searchMessages,
   EMPTY_PARAMETER: listMessages.EMPTY_PARAMETER,

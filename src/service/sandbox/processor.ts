@@ -2,7 +2,7 @@
  * The sandbox processor (docs/api.md#sandbox-processor): a deterministic stand-in for the card networks and the ACH
  * network, deciding each payment from its test data. It sees numbers only in memory, never stores them.
  */
-import { responseMessages } from '../../shared/messages/service.js';
+import { responseMessages } from '../../shared/messages/api.js';
 import type { PaymentResponseCode } from '../../shared/wire.js';
 import type { PaymentProcessor, ProcessorSource } from '../payments/payment-processor.js';
 
@@ -34,7 +34,7 @@ export function decide(source: ProcessorSource, chargedCents: number): PaymentRe
   return SANDBOX_ROUTING_NUMBERS.includes(source.routingNumber) ? 'Success' : 'InvalidRoutingNumber';
 }
 
-/** What an integrator reads for each answer (src/shared/messages/service.ts). */
+/** What an integrator reads for each answer (src/shared/messages/api.ts). */
 export const RESPONSE_MESSAGES: Record<PaymentResponseCode, string> = responseMessages;
 
 /**

@@ -25,7 +25,7 @@ import {
   reversalMessages,
   searchMessages,
   serviceMessages,
-} from './service.js';
+} from './api.js';
 
 type Area = [name: string, english: Record<string, string>, spanish: Record<string, string>];
 

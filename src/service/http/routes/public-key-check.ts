@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { findImpersonated } from '../../auth/account-cache.js';
-import { SET_UP_MESSAGES, checkSetUp } from '../../auth/public-key-check.js';
+import { SET_UP_MESSAGES, checkSetUp } from '../../auth/set-up-check.js';
 import { baseUrl, type ServiceDeps } from '../../deps.js';
 import { ApiError } from '../errors.js';
 import { errorRef, operationResponses, success } from '../schemas/response-map.js';
@@ -30,7 +30,7 @@ const NOTHING_TO_READ =
 /**
  * `GET /api/v1/publicKeys/check` (docs/integrating.md#when-the-set-up-is-wrong): what the hosted script, the
  * form and the frame ask once when they start, so a mistake in the page is reported to the developer
- * before a payer types anything. The decision is auth/public-key-check.ts; a page may call it from
+ * before a payer types anything. The decision is auth/set-up-check.ts; a page may call it from
  * any origin (the preflight is auth/browser-pages.ts's), and each address is counted as for tokens.
  */
 export function publicKeyCheckRoutes(

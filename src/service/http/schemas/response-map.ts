@@ -11,7 +11,7 @@
 import { formatMessage, type MessageParams } from '../../../shared/messages/catalog.js';
 import { fieldMessages } from '../../../shared/messages/en.js';
 import { payerDeclineMessage } from '../../../shared/messages/payer-declines.js';
-import { responseMessages } from '../../../shared/messages/service.js';
+import { responseMessages } from '../../../shared/messages/api.js';
 import { REVERSAL_MESSAGES } from '../../payments/reversal.js';
 import { duplicateMessage } from '../../payments/sale.js';
 import { SERVICE_MESSAGES, type ServiceCode } from '../errors.js';

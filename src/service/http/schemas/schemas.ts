@@ -6,7 +6,7 @@
 import { ID_PATTERNS } from '../../../shared/validators/ids.js';
 import { POSTAL_CODE_PATTERN } from '../../../shared/validators/postal-code.js';
 import { DIGIT_SEPARATORS, WHITE_SPACE } from '../../../shared/validators/verification.js';
-import { responseMessages } from '../../../shared/messages/service.js';
+import { responseMessages } from '../../../shared/messages/api.js';
 import {
   ACCOUNT_TYPES,
   PAYER_FEE_MODES,
@@ -16,7 +16,7 @@ import {
   TRANSACTION_TYPES,
 } from '../../../shared/wire.js';
 
-/** The processor's answers: the codes of their messages (src/shared/messages/service.ts). */
+/** The processor's answers: the codes of their messages (src/shared/messages/api.ts). */
 const PAYMENT_RESPONSE_CODES = Object.keys(responseMessages);
 
 /** Ids as the service spells them, one spelling each (src/shared/validators/ids.ts). */
