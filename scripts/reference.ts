@@ -20,6 +20,10 @@ import {
 import { esAmount, esClient, esField, esForm, esTransaction } from '../src/shared/messages/es.js';
 import { esPayerDecline, payerDeclineMessages } from '../src/shared/messages/payer-declines.js';
 import {
+  esFrameSetUp,
+  esSetUp,
+  frameSetUpMessages,
+  setUpMessages,
   esList,
   esReversal,
   esSearch,
@@ -214,6 +218,12 @@ function codesSection(): string {
     codesTable('The service', 'From `src/shared/messages/api.ts`.', serviceMessages, esService),
     codesTable('Searching transactions', 'From `src/shared/messages/api.ts`.', searchMessages, esSearch),
     codesTable('Voids, refunds and pages of a list', 'From `src/shared/messages/api.ts`.', listMessages, esList),
+    codesTable(
+      'A page’s set-up, for the developer',
+      'From `src/shared/messages/api.ts`: what `GET /api/v1/publicKeys/check` and the browser kit’s console say to fix (docs/integrating.md#when-the-set-up-is-wrong); the payer reads one line meanwhile.',
+      { ...setUpMessages, ...frameSetUpMessages },
+      { ...esSetUp, ...esFrameSetUp },
+    ),
     reversalsTable(),
     responsesTable(),
   ].join('\n\n');

@@ -3,6 +3,7 @@
  * frame's failures come with their message from the service. A set-up mistake reads to the payer as
  * one line that blames nobody; the console tells the developer what to do (`SET_UP_DETAIL`).
  */
+import { frameSetUpMessages } from '../../shared/messages/api.js';
 import { clientMessages, UNAVAILABLE } from '../../shared/messages/en.js';
 import { esClient, NO_DISPONIBLE } from '../../shared/messages/es.js';
 
@@ -25,9 +26,5 @@ export const LOADER_TEXT = {
   },
 };
 
-/** For the developer's console (English only): the loader's own set-up mistakes, and what to do. */
-export const SET_UP_DETAIL: Record<string, string> = {
-  FILE_PAGE: 'A file:// page cannot show the payment form: serve it over http(s).',
-  FRAME_REFUSED:
-    'The browser refused the payment form: check the page’s CSP frame-src and the key’s allow-list (npm run accounts -- set-origins).',
-};
+/** For the developer's console: the loader's own set-up mistakes, and what to do (src/shared/messages/api.ts). */
+export const SET_UP_DETAIL: Record<string, string> = frameSetUpMessages;

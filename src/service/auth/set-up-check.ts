@@ -7,26 +7,12 @@
  * carries one, credentials.ts), an unknown public key and any other text get the same answer, and
  * the origins it names are those the key's own frame page already sends in `frame-ancestors`.
  */
+import { setUpMessages } from '../../shared/messages/api.js';
 import { formatMessage } from '../../shared/messages/catalog.js';
 import type { Account } from '../storage/repository.js';
 
 /** The problems, each with its fix; `{…}` are filled from the request. */
-export const SET_UP_MESSAGES = {
-  MISSING_PUBLIC_KEY:
-    'No public key was sent. Put the account’s public key (pk_…, listed by `npm run accounts -- list`) in the page: `data-public-key` on the paytoken.js script tag, `public-key` on <paytoken-form> or <paytoken-frame>, or `Paytoken.configure({ publicKey })`.',
-  SECRET_KEY_IN_PAGE:
-    'This is an API secret (sk_…), not a public key. A secret belongs on your server only, and this page has exposed it: rotate it now (`npm run accounts -- rotate-secret NAME`), then put the account’s public key (pk_…) in the page.',
-  API_KEY_IN_PAGE:
-    'This is an API key (ak_…), not a public key: it goes with the secret on your server. Put the account’s public key (pk_…, listed by `npm run accounts -- list`) in the page.',
-  IMPERSONATION_KEY_IN_PAGE:
-    'This is an impersonation key (imp_…), not a public key. Put the system account’s public key (pk_…) in the page, and the impersonation key in `data-impersonation-account-key` or `impersonation-account-key`.',
-  PUBLIC_KEY_REJECTED:
-    'This is not a valid public key. Copy the account’s public key (pk_…) from `npm run accounts -- list`.',
-  IMPERSONATION_NOT_ALLOWED:
-    'The impersonation key is not one of this system account’s clients. Copy the client’s impersonation key (imp_…) from `npm run accounts -- list`.',
-  ORIGIN_NOT_ALLOWED:
-    'This page’s origin, {origin}, is not on {whose} allow-list ({allowed}). Add it: `npm run accounts -- set-origins NAME {proposed}` (the whole list, comma-separated).{hint}',
-} as const;
+export const SET_UP_MESSAGES = setUpMessages;
 
 export type SetUpCode = keyof typeof SET_UP_MESSAGES;
 

@@ -123,6 +123,34 @@ export const responseMessages = {
   PaymentMethodBlackListed: 'This payment method is blocked.',
 } as const;
 
+/**
+ * What the developer reads about a page's set-up (GET /api/v1/publicKeys/check, and the browser
+ * kit's console): the fix for each mistake, by the code the payer's line goes with.
+ */
+export const setUpMessages = {
+  MISSING_PUBLIC_KEY:
+    'No public key was sent. Put the account’s public key (pk_…, listed by `npm run accounts -- list`) in the page: `data-public-key` on the paytoken.js script tag, `public-key` on <paytoken-form> or <paytoken-frame>, or `Paytoken.configure({ publicKey })`.',
+  SECRET_KEY_IN_PAGE:
+    'This is an API secret (sk_…), not a public key. A secret belongs on your server only, and this page has exposed it: rotate it now (`npm run accounts -- rotate-secret NAME`), then put the account’s public key (pk_…) in the page.',
+  API_KEY_IN_PAGE:
+    'This is an API key (ak_…), not a public key: it goes with the secret on your server. Put the account’s public key (pk_…, listed by `npm run accounts -- list`) in the page.',
+  IMPERSONATION_KEY_IN_PAGE:
+    'This is an impersonation key (imp_…), not a public key. Put the system account’s public key (pk_…) in the page, and the impersonation key in `data-impersonation-account-key` or `impersonation-account-key`.',
+  PUBLIC_KEY_REJECTED:
+    'This is not a valid public key. Copy the account’s public key (pk_…) from `npm run accounts -- list`.',
+  IMPERSONATION_NOT_ALLOWED:
+    'The impersonation key is not one of this system account’s clients. Copy the client’s impersonation key (imp_…) from `npm run accounts -- list`.',
+  ORIGIN_NOT_ALLOWED:
+    'This page’s origin, {origin}, is not on {whose} allow-list ({allowed}). Add it: `npm run accounts -- set-origins NAME {proposed}` (the whole list, comma-separated).{hint}',
+} as const;
+
+/** The isolated form's own set-up mistakes, for the developer's console. */
+export const frameSetUpMessages = {
+  FILE_PAGE: 'A file:// page cannot show the payment form: serve it over http(s).',
+  FRAME_REFUSED:
+    'The browser refused the payment form: check the page’s CSP frame-src and the key’s allow-list (npm run accounts -- set-origins).',
+} as const;
+
 export type ServiceCode = keyof typeof serviceMessages;
 export type SearchCode = keyof typeof searchMessages;
 export type ListCode = keyof typeof listMessages;
@@ -171,6 +199,29 @@ export const esService = {
     'El procesador de pagos no respondió a tiempo, así que nada cambió. Vuelva a intentarlo en un momento.',
   INTERNAL_ERROR: 'Algo falló de nuestro lado. El identificador de la solicitud nos ayuda a encontrarlo.',
 } as const satisfies Record<ServiceCode, string>;
+
+export const esSetUp = {
+  MISSING_PUBLIC_KEY:
+    'No se envió ninguna clave pública. Ponga la clave pública de la cuenta (pk_…, listada por `npm run accounts -- list`) en la página: `data-public-key` en la etiqueta del script paytoken.js, `public-key` en <paytoken-form> o <paytoken-frame>, o `Paytoken.configure({ publicKey })`.',
+  SECRET_KEY_IN_PAGE:
+    'Esto es un secreto de API (sk_…), no una clave pública. Un secreto pertenece solo a su servidor, y esta página lo expuso: rótelo ahora (`npm run accounts -- rotate-secret NAME`) y luego ponga la clave pública de la cuenta (pk_…) en la página.',
+  API_KEY_IN_PAGE:
+    'Esto es una clave de API (ak_…), no una clave pública: va con el secreto en su servidor. Ponga la clave pública de la cuenta (pk_…, listada por `npm run accounts -- list`) en la página.',
+  IMPERSONATION_KEY_IN_PAGE:
+    'Esto es una clave de suplantación (imp_…), no una clave pública. Ponga la clave pública de la cuenta de sistema (pk_…) en la página, y la clave de suplantación en `data-impersonation-account-key` o `impersonation-account-key`.',
+  PUBLIC_KEY_REJECTED:
+    'Esta no es una clave pública válida. Copie la clave pública de la cuenta (pk_…) de `npm run accounts -- list`.',
+  IMPERSONATION_NOT_ALLOWED:
+    'La clave de suplantación no es de uno de los clientes de esta cuenta de sistema. Copie la clave de suplantación del cliente (imp_…) de `npm run accounts -- list`.',
+  ORIGIN_NOT_ALLOWED:
+    'El origen de esta página, {origin}, no está en la lista de permitidos de {whose} ({allowed}). Agréguelo: `npm run accounts -- set-origins NAME {proposed}` (la lista completa, separada por comas).{hint}',
+} as const satisfies Record<keyof typeof setUpMessages, string>;
+
+export const esFrameSetUp = {
+  FILE_PAGE: 'Una página file:// no puede mostrar el formulario de pago: sírvala por http(s).',
+  FRAME_REFUSED:
+    'El navegador rechazó el formulario de pago: revise el frame-src de la CSP de la página y la lista de permitidos de la clave (npm run accounts -- set-origins).',
+} as const satisfies Record<keyof typeof frameSetUpMessages, string>;
 
 export const esSearch = {
   UNKNOWN_SEARCH_PARAMETER:

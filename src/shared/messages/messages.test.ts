@@ -15,6 +15,10 @@ import { esPayerDecline, payerDeclineMessages } from './payer-declines.js';
 import {
   declineDetails,
   esDeclineDetails,
+  esFrameSetUp,
+  esSetUp,
+  frameSetUpMessages,
+  setUpMessages,
   esList,
   esResponse,
   esReversal,
@@ -46,6 +50,9 @@ const OTHER_AREAS: Area[] = [
   ['payer-facing declines', payerDeclineMessages, esPayerDecline],
   ['refused reversals', reversalMessages, esReversal],
   ['declines in detail', declineDetails, esDeclineDetails],
+  // The developer's fix for a code whose payer's line is in the areas above.
+  ['a page’s set-up', setUpMessages, esSetUp],
+  ['the isolated form’s set-up', frameSetUpMessages, esFrameSetUp],
 ];
 
 const en: MessageCatalog = {
@@ -66,8 +73,8 @@ describe('the message catalog', () => {
   it.each(pairs)(
     '%s: %s has an English and a Spanish message with the same placeholders',
     (_, __, english, spanish) => {
-      expect(english).toMatch(/[.)]$/);
-      expect(spanish).toMatch(/[.)]$/);
+      expect(english).toMatch(/[.)}]$/);
+      expect(spanish).toMatch(/[.)}]$/);
       expect(spanish).not.toBe(english);
       expect(placeholders(spanish as string)).toEqual(placeholders(english));
     },
