@@ -1,6 +1,6 @@
 import { translate } from './messages.js';
 import { payerDeclineMessage } from '../shared/messages/payer-declines.js';
-import type { ErrorBody, PaymentResponseCode, ReversalResponseCode } from '../shared/wire.js';
+import type { ErrorBody, PaymentResponseCode, ReversalResponseCode, WireFieldError } from '../shared/wire.js';
 
 /** Any non-2xx answer of the API, or a failure to get one (status 0). */
 export class PaytokenApiError extends Error {
@@ -10,7 +10,7 @@ export class PaytokenApiError extends Error {
   /** The stable code, e.g. `INVALID_CARD_NUMBER`, `UNAUTHORIZED`, `NETWORK_ERROR`. */
   readonly code: string;
   /** Every field problem, with dotted paths such as `creditCardInformation.cardNumber`. */
-  readonly errors: { field: string; code: string; message: string }[];
+  readonly errors: WireFieldError[];
   readonly requestId: string | undefined;
 
   constructor(status: number, body: Partial<ErrorBody>) {

@@ -78,11 +78,19 @@ export interface TokenResponse {
   created: string;
 }
 
-/** One field problem; `field` is a dotted path such as `creditCardInformation.cardNumber`. */
-export interface FieldError {
+/**
+ * One field problem as it travels: `field` is a dotted path such as `creditCardInformation.cardNumber`,
+ * and never its value. Whoever reads one takes a `code` it does not know yet (a newer service's).
+ */
+export interface WireFieldError {
   field: string;
-  code: ErrorCode;
+  code: string;
   message: string;
+}
+
+/** A field problem this code base makes: its `code` is one of the catalog's (src/shared/messages/). */
+export interface FieldError extends WireFieldError {
+  code: ErrorCode;
 }
 
 /** Every non-2xx body (docs/api.md#errors-and-codes). Service-only codes widen `code` beyond the browser catalog. */

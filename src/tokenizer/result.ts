@@ -1,12 +1,10 @@
 import { formatMessage } from '../shared/messages/catalog.js';
 import { clientMessages, type ClientCode } from '../shared/messages/en.js';
 import { summarize } from '../shared/validators/fields.js';
-import type { FieldError } from '../shared/wire.js';
+import type { WireFieldError } from '../shared/wire.js';
 
-/** A field problem as the result carries it; `code` may also be a service code outside the browser catalog. */
-export interface ResultFieldError extends Omit<FieldError, 'code'> {
-  code: string;
-}
+/** A field problem as the result carries it (wire.ts): `code` may also be a newer service's. */
+export type ResultFieldError = WireFieldError;
 
 /** The token id, the only thing that goes on to the integrator's server. */
 export interface TokenSuccess {

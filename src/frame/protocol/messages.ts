@@ -5,6 +5,7 @@
  * a CVC or an expiry: only attributes, theme values, the token id, error codes and messages, and the
  * change state.
  */
+import type { WireFieldError } from '../../shared/wire.js';
 
 /** The `<paytoken-form>` attributes the loader passes on (null: removed). */
 export const FRAME_ATTRIBUTES = [
@@ -33,12 +34,8 @@ export const FRAME_THEME = [
   'spacing',
 ] as const;
 
-/** One field's problem: its path, code and message (never its value). */
-export interface FrameFieldError {
-  field: string;
-  code: string;
-  message: string;
-}
+/** One field's problem: its path, code and message, never its value (src/shared/wire.ts). */
+export type FrameFieldError = WireFieldError;
 
 /** `tokenize()`'s result, as `Paytoken.createToken` gives it. */
 export type FrameResult =

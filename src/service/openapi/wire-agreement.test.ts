@@ -14,6 +14,7 @@ import type {
   TokenResponse,
   TransactionFeesResponse,
   TransactionResponse,
+  WireFieldError,
 } from '../../shared/wire.js';
 import type { components, operations } from './api-types.generated.js';
 
@@ -30,7 +31,7 @@ type Json<O extends keyof operations, S extends number> =
  * The error body as it travels: a field problem's `code` is the service's closed set (`ErrorCode`) in
  * the code, and text in the document, because a client must take a code a newer service adds.
  */
-type WireError = Omit<ErrorBody, 'errors'> & { errors?: { field: string; code: string; message: string }[] };
+type WireError = Omit<ErrorBody, 'errors'> & { errors?: WireFieldError[] };
 
 /** Each pair must be `true`; a `false` is a compile error here. */
 const agreements: {
