@@ -4,23 +4,19 @@
  * one line that blames nobody; the console tells the developer what to do (`SET_UP_DETAIL`).
  */
 import { frameSetUpMessages } from '../../shared/messages/api.js';
-import { clientMessages, UNAVAILABLE } from '../../shared/messages/en.js';
-import { esClient, NO_DISPONIBLE } from '../../shared/messages/es.js';
+import { clientMessages, frameMessages } from '../../shared/messages/en.js';
+import { esClient, esFrame } from '../../shared/messages/es.js';
 
 export const LOADER_TEXT = {
   en: {
     title: 'Payment form',
-    FRAME_UNAVAILABLE: 'The payment form could not be loaded. Check your connection and try again.',
-    FRAME_REFUSED: UNAVAILABLE,
-    FRAME_TIMEOUT: 'The payment form did not answer in time. Try again.',
+    ...frameMessages,
     INVALID_API_URL: clientMessages.INVALID_API_URL,
     INSECURE_API_URL: clientMessages.INSECURE_API_URL,
   },
   es: {
     title: 'Formulario de pago',
-    FRAME_UNAVAILABLE: 'No se pudo cargar el formulario de pago. Revise su conexión y vuelva a intentarlo.',
-    FRAME_REFUSED: NO_DISPONIBLE,
-    FRAME_TIMEOUT: 'El formulario de pago no respondió a tiempo. Vuelva a intentarlo.',
+    ...esFrame,
     INVALID_API_URL: esClient.INVALID_API_URL,
     INSECURE_API_URL: esClient.INSECURE_API_URL,
   },

@@ -78,6 +78,13 @@ export const clientMessages = {
   UNEXPECTED_RESPONSE: 'The payment service sent an unexpected answer.',
 } as const;
 
+/** The isolated form's loader (`<paytoken-frame>`) on its own: its frame did not come or did not answer. */
+export const frameMessages = {
+  FRAME_UNAVAILABLE: 'The payment form could not be loaded. Check your connection and try again.',
+  FRAME_REFUSED: UNAVAILABLE,
+  FRAME_TIMEOUT: 'The payment form did not answer in time. Try again.',
+} as const;
+
 /** Transactions and authorizations (docs/api.md#transactions, docs/api.md#authorizations): the service and the server SDK. */
 export const transactionMessages = {
   PAYMENT_SOURCE_REQUIRED: 'Send one of tokenId, creditCardInformation, bankAccountInformation or authorizationId.',

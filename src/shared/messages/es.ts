@@ -1,5 +1,12 @@
 /** Spanish messages, one catalog per area like en.ts; `satisfies` makes a missing code a type error. */
-import type { amountMessages, clientMessages, fieldMessages, formMessages, transactionMessages } from './en.js';
+import type {
+  amountMessages,
+  clientMessages,
+  fieldMessages,
+  formMessages,
+  frameMessages,
+  transactionMessages,
+} from './en.js';
 
 /** Field problems a payer can fix: the drop-in form, which builds its own requests, carries only these. */
 export const esPayerField = {
@@ -69,6 +76,12 @@ export const esClient = {
   SERVICE_ERROR: 'El servicio de pagos tuvo un problema. Vuelva a intentarlo más tarde.',
   UNEXPECTED_RESPONSE: 'El servicio de pagos envió una respuesta inesperada.',
 } satisfies Record<keyof typeof clientMessages, string>;
+
+export const esFrame = {
+  FRAME_UNAVAILABLE: 'No se pudo cargar el formulario de pago. Revise su conexión y vuelva a intentarlo.',
+  FRAME_REFUSED: NO_DISPONIBLE,
+  FRAME_TIMEOUT: 'El formulario de pago no respondió a tiempo. Vuelva a intentarlo.',
+} satisfies Record<keyof typeof frameMessages, string>;
 
 export const esTransaction = {
   PAYMENT_SOURCE_REQUIRED: 'Envíe uno de tokenId, creditCardInformation, bankAccountInformation o authorizationId.',

@@ -7,10 +7,11 @@ import {
   clientMessages,
   fieldMessages,
   formMessages,
+  frameMessages,
   transactionMessages,
   type MessageCatalog,
 } from './en.js';
-import { esAmount, esClient, esField, esForm, esTransaction } from './es.js';
+import { esAmount, esClient, esField, esForm, esFrame, esTransaction } from './es.js';
 import { esPayerDecline, payerDeclineMessages } from './payer-declines.js';
 import {
   declineDetails,
@@ -40,6 +41,7 @@ const AREAS: Area[] = [
   ['the browser', clientMessages, esClient],
   ['transactions', transactionMessages, esTransaction],
   ['the form', formMessages, esForm],
+  ['the isolated form', frameMessages, esFrame],
   ['the service', serviceMessages, esService],
   ['searches', searchMessages, esSearch],
   ['lists, voids and refunds', listMessages, esList],
