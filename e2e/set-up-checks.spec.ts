@@ -125,8 +125,8 @@ test.describe('the hosted script checks its set-up when it starts', () => {
     await openScript(page, pages.url, service.url, { publicKey: account.publicKey });
     expect(said).toHaveLength(1);
     const text = said[0]?.text() ?? '';
-    expect(text).toContain(`This page’s origin, ${pageOrigin}, is not on the account’s allow-list (${listed}).`);
-    expect(text).toContain(`\`npm run accounts -- set-origins NAME ${listed},${pageOrigin}\``);
+    expect(text).toContain(`This page’s origin, ${pageOrigin}, is not on the account’s allow-list.`);
+    expect(text).toContain(`\`npm run accounts -- set-origins NAME <the list>,${pageOrigin}\``);
     expect(text).toContain('to a browser, localhost and 127.0.0.1 are different origins.');
     expect(await pay(page)).toEqual({
       success: false,
@@ -223,7 +223,7 @@ test.describe('<paytoken-frame> checks its set-up when it starts', () => {
     expect(failure).toEqual(refused('ORIGIN_NOT_ALLOWED'));
     expect(said).toHaveLength(1);
     expect(said[0]?.text()).toContain(`This page’s origin, ${pageOrigin}, is not on the account’s allow-list`);
-    expect(said[0]?.text()).toContain(`npm run accounts -- set-origins NAME ${listed},${pageOrigin}`);
+    expect(said[0]?.text()).toContain(`npm run accounts -- set-origins NAME <the list>,${pageOrigin}`);
     expect(said[0]?.text()).toContain('localhost and 127.0.0.1 are different origins');
   });
 
@@ -367,7 +367,7 @@ test.describe('<paytoken-form> checks its set-up when the payer reaches it, befo
     expect(await codes).toEqual(['ORIGIN_NOT_ALLOWED', 'ORIGIN_NOT_ALLOWED']);
     expect(said.map((message) => message.text())).toEqual([
       expect.stringContaining(
-        `This page’s origin, ${pageOrigin}, is not on the account’s allow-list (https://shop.example). Add it: \`npm run accounts -- set-origins NAME https://shop.example,${pageOrigin}\``,
+        `This page’s origin, ${pageOrigin}, is not on the account’s allow-list. Add it to the list (\`npm run accounts -- list\` shows it): \`npm run accounts -- set-origins NAME <the list>,${pageOrigin}\``,
       ),
     ]);
   });

@@ -1,7 +1,7 @@
 /**
  * The load-time check of a page's set-up (docs/integrating.md#when-the-set-up-is-wrong): the hosted
  * script and the form ask the service, before a payer types anything, what is wrong with their key
- * and origin (GET /api/v1/publicKeys/check, src/service/routes/public-key-check.ts), and say it in
+ * and origin (GET /api/v1/publicKeys/check, src/service/http/routes/public-key-check.ts), and say it in
  * the console for the developer; the payer gets one line that blames nobody (shared/messages).
  */
 import { tokensUrl, type PaytokenConfig } from './config.js';

@@ -1,3 +1,4 @@
+import { setUpMessages } from '../../shared/messages/api.js';
 import { findImpersonated } from '../../service/auth/account-cache.js';
 import { checkSetUp } from '../../service/auth/set-up-check.js';
 import type { ServiceDeps } from '../../service/deps.js';
@@ -9,10 +10,6 @@ type Refusal = { status: 400 | 401 | 403; code: 'MISSING_PUBLIC_KEY' | 'PUBLIC_K
  * for the developer's console what to do (`detail`, as GET /api/v1/publicKeys/check says it).
  */
 export type FrameAccess = { ok: true; ancestors: string[] } | ({ ok: false; detail: string } & Refusal);
-
-/** A page without an origin of its own: what the developer is told. */
-const NO_ORIGIN =
-  'This page has no origin of its own (a file:// page or a sandboxed frame), so the payment form cannot answer it: serve the page over http(s).';
 
 /** What the loader puts in the frame page's query. */
 export interface FrameRequest {
@@ -37,7 +34,7 @@ export async function frameAccess(
   const access = await ancestorsFor(deps, request);
   if (!('status' in access)) return { ok: true, ...access };
   if (access.code === 'ORIGIN_NOT_ALLOWED' && !isWebOrigin(request.origin))
-    return { ok: false, ...access, detail: NO_ORIGIN };
+    return { ok: false, ...access, detail: setUpMessages.NO_ORIGIN };
   const verdict = await checkSetUp(
     {
       authorization: request.publicKey ? `Api-Key ${request.publicKey}` : undefined,

@@ -1,11 +1,11 @@
 /**
  * What is wrong with a page's set-up, asked by the hosted script, the form and the frame when they
- * start (routes/public-key-check.ts): the same credentials and origin rules `POST /tokens` applies
+ * start (http/routes/public-key-check.ts): the credentials and origin rules `POST /tokens` applies
  * (public-key-gate.ts, authenticate.ts), answered with what to do instead of a bare refusal.
  *
  * It tells nothing about another account: a key is named by its prefix only (every credential
  * carries one, credentials.ts), an unknown public key and any other text get the same answer, and
- * the origins it names are those the key's own frame page already sends in `frame-ancestors`.
+ * it never reads out an allow-list (a public key is public): it names only the page's own origin.
  */
 import { setUpMessages } from '../../shared/messages/api.js';
 import { formatMessage } from '../../shared/messages/catalog.js';
@@ -64,6 +64,8 @@ export async function checkSetUp(request: SetUpRequest, lookup: AccountLookup): 
   }
   const { origin } = request;
   if (!origin || origin === lookup.ownOrigin) return { valid: true };
+  // `null` (a file:// page, a sandboxed frame) is no origin a list could hold.
+  if (!isWebOrigin(origin)) return { valid: false, code: 'ORIGIN_NOT_ALLOWED', message: SET_UP_MESSAGES.NO_ORIGIN };
   for (const [whose, allowed] of [
     ['the account’s', account.allowedOrigins],
     ['the client’s', actingFor.allowedOrigins],
@@ -75,7 +77,22 @@ export async function checkSetUp(request: SetUpRequest, lookup: AccountLookup): 
 
 const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
 
-/** ORIGIN_NOT_ALLOWED with the list to set, and the loopback name the list has instead, if any. */
+/** Whether `origin` is an http(s) origin as a browser sends it. */
+function isWebOrigin(origin: string): boolean {
+  try {
+    const url = new URL(origin);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === origin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * ORIGIN_NOT_ALLOWED and the command that adds the page; never the list itself, which a public key
+ * (public by design) must not read. The one exception, a loopback page whose list has the same
+ * address under the other loopback name, names that twin: it says nothing a developer's own machine
+ * does not.
+ */
 function originProblem(origin: string, whose: string, allowed: readonly string[]): SetUpVerdict {
   const shown = origin.replace(/[^\x21-\x7e]/g, '?').slice(0, 200);
   let hint = '';
@@ -97,11 +114,5 @@ function originProblem(origin: string, whose: string, allowed: readonly string[]
   } catch {
     // Not a URL: no loopback twin to point at.
   }
-  return problem('ORIGIN_NOT_ALLOWED', {
-    origin: shown,
-    whose,
-    allowed: allowed.join(', '),
-    proposed: [...allowed, shown].join(','),
-    hint,
-  });
+  return problem('ORIGIN_NOT_ALLOWED', { origin: shown, whose, hint });
 }

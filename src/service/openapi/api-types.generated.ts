@@ -46,7 +46,7 @@ export interface paths {
     };
     /**
      * Check a page’s public key and origin (Paytoken’s own)
-     * @description Not part of the payment API: Paytoken’s own, read-only, for its browser scripts. With the public key as `POST /tokens` takes it (`Authorization: Api-Key <publicKey>`), the optional `impersonationAccountKey` and the page’s `Origin`, answers 200 with `valid`, and for a problem its `code` and a `message` that says how to fix it. It reads no card data, and says nothing of other accounts beyond “not a valid public key”. Rate limited per client address as token creation is.
+     * @description Not part of the payment API: Paytoken’s own, read-only, for its browser scripts. With the public key as `POST /tokens` takes it (`Authorization: Api-Key <publicKey>`), the optional `impersonationAccountKey` and the page’s `Origin`, answers 200 with `valid`, and for a problem its `code` and a `message` that says how to fix it. It reads no card data, and says nothing of other accounts beyond “not a valid public key”. Rate limited per client address, with a limit of its own.
      */
     get: operations['checkPublicKey'];
     put?: never;
@@ -631,7 +631,8 @@ export interface operations {
               | 'IMPERSONATION_KEY_IN_PAGE'
               | 'PUBLIC_KEY_REJECTED'
               | 'IMPERSONATION_NOT_ALLOWED'
-              | 'ORIGIN_NOT_ALLOWED';
+              | 'ORIGIN_NOT_ALLOWED'
+              | 'NO_ORIGIN';
             /** @description What is wrong and how to fix it, for the developer (English). */
             message?: string;
             /** @description Whether a page with this key, at this origin, can take payments. */

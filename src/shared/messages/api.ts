@@ -141,7 +141,9 @@ export const setUpMessages = {
   IMPERSONATION_NOT_ALLOWED:
     'The impersonation key is not one of this system account’s clients. Copy the client’s impersonation key (imp_…) from `npm run accounts -- list`.',
   ORIGIN_NOT_ALLOWED:
-    'This page’s origin, {origin}, is not on {whose} allow-list ({allowed}). Add it: `npm run accounts -- set-origins NAME {proposed}` (the whole list, comma-separated).{hint}',
+    'This page’s origin, {origin}, is not on {whose} allow-list. Add it to the list (`npm run accounts -- list` shows it): `npm run accounts -- set-origins NAME <the list>,{origin}`.{hint}',
+  NO_ORIGIN:
+    'This page has no origin of its own (a file:// page or a sandboxed frame), so no allow-list can name it: serve the page over http(s).',
 } as const;
 
 /** The isolated form's own set-up mistakes, for the developer's console. */
@@ -214,7 +216,9 @@ export const esSetUp = {
   IMPERSONATION_NOT_ALLOWED:
     'La clave de suplantación no es de uno de los clientes de esta cuenta de sistema. Copie la clave de suplantación del cliente (imp_…) de `npm run accounts -- list`.',
   ORIGIN_NOT_ALLOWED:
-    'El origen de esta página, {origin}, no está en la lista de permitidos de {whose} ({allowed}). Agréguelo: `npm run accounts -- set-origins NAME {proposed}` (la lista completa, separada por comas).{hint}',
+    'El origen de esta página, {origin}, no está en la lista de permitidos de {whose}. Agréguelo a la lista (`npm run accounts -- list` la muestra): `npm run accounts -- set-origins NAME <la lista>,{origin}`.{hint}',
+  NO_ORIGIN:
+    'Esta página no tiene un origen propio (una página file:// o un marco aislado), así que ninguna lista de permitidos puede nombrarla: sirva la página por http(s).',
 } as const satisfies Record<keyof typeof setUpMessages, string>;
 
 export const esFrameSetUp = {

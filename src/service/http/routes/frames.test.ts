@@ -136,7 +136,7 @@ describe('the frame page of <paytoken-frame> (http/routes/frames.ts)', () => {
     });
     expect(allowed.statusCode).toBe(403);
     expect(allowed.body).toContain(
-      'data-detail="This page’s origin, https://evil.example, is not on the account’s allow-list (https://shop.example). Add it: `npm run accounts -- set-origins NAME https://shop.example,https://evil.example` (the whole list, comma-separated).">Los pagos no están disponibles en esta página en este momento.</p>',
+      'data-detail="This page’s origin, https://evil.example, is not on the account’s allow-list. Add it to the list (`npm run accounts -- list` shows it): `npm run accounts -- set-origins NAME &#60;the list&#62;,https://evil.example`.">Los pagos no están disponibles en esta página en este momento.</p>',
     );
     expect(allowed.body).not.toContain('<paytoken-form');
   });

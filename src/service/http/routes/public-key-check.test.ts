@@ -98,7 +98,7 @@ describe('GET /api/v1/publicKeys/check (routes/public-key-check.ts)', () => {
     });
   });
 
-  it('names the origin, the list and the command that adds it', async () => {
+  it('names the origin and the command that adds it, never the list (a public key is public)', async () => {
     await allow('Springfield', ['https://a.example', 'https://b.example']);
     const verdict = (
       await check({ authorization: apiKey(service.accounts.springfield), origin: SHOP })
@@ -107,8 +107,9 @@ describe('GET /api/v1/publicKeys/check (routes/public-key-check.ts)', () => {
       valid: false,
       code: 'ORIGIN_NOT_ALLOWED',
       message:
-        'This page’s origin, https://shop.example, is not on the account’s allow-list (https://a.example, https://b.example). Add it: `npm run accounts -- set-origins NAME https://a.example,https://b.example,https://shop.example` (the whole list, comma-separated).',
+        'This page’s origin, https://shop.example, is not on the account’s allow-list. Add it to the list (`npm run accounts -- list` shows it): `npm run accounts -- set-origins NAME <the list>,https://shop.example`.',
     });
+    expect(JSON.stringify(verdict)).not.toContain('a.example');
     const listed = await check({ authorization: apiKey(service.accounts.springfield), origin: 'https://a.example' });
     expect(listed.json()).toEqual({ valid: true });
   });
@@ -129,6 +130,15 @@ describe('GET /api/v1/publicKeys/check (routes/public-key-check.ts)', () => {
     expect(otherPort.message).not.toContain('different origins');
   });
 
+  it('tells a page without an origin (file://, a sandboxed frame) to be served over http(s)', async () => {
+    await allow('Springfield', ['https://a.example']);
+    const verdict = (
+      await check({ authorization: apiKey(service.accounts.springfield), origin: 'null' })
+    ).json<Verdict>();
+    expect(verdict).toMatchObject({ valid: false, code: 'ORIGIN_NOT_ALLOWED' });
+    expect(verdict.message).toMatch(/no origin of its own .* serve the page over http\(s\)\.$/);
+  });
+
   it('checks the impersonation key and the client’s own list, as POST /tokens does', async () => {
     const { system, shelby } = service.accounts;
     const wrong = await check({ authorization: apiKey(system), impersonationAccountKey: 'imp_nobody', origin: SHOP });
@@ -138,7 +148,8 @@ describe('GET /api/v1/publicKeys/check (routes/public-key-check.ts)', () => {
       await check({ authorization: apiKey(system), impersonationAccountKey: shelby.impersonationKey!, origin: SHOP })
     ).json<Verdict>();
     expect(refused).toMatchObject({ valid: false, code: 'ORIGIN_NOT_ALLOWED' });
-    expect(refused.message).toContain('not on the client’s allow-list (https://shelby.example)');
+    expect(refused.message).toContain('not on the client’s allow-list.');
+    expect(refused.message).not.toContain('shelby.example');
     const allowed = await check({
       authorization: apiKey(system),
       impersonationAccountKey: shelby.impersonationKey!,

@@ -45,7 +45,7 @@ export function publicKeyCheckRoutes(
         operationId: 'checkPublicKey',
         summary: 'Check a page’s public key and origin (Paytoken’s own)',
         description:
-          'Not part of the payment API: Paytoken’s own, read-only, for its browser scripts. With the public key as `POST /tokens` takes it (`Authorization: Api-Key <publicKey>`), the optional `impersonationAccountKey` and the page’s `Origin`, answers 200 with `valid`, and for a problem its `code` and a `message` that says how to fix it. It reads no card data, and says nothing of other accounts beyond “not a valid public key”. Rate limited per client address as token creation is.',
+          'Not part of the payment API: Paytoken’s own, read-only, for its browser scripts. With the public key as `POST /tokens` takes it (`Authorization: Api-Key <publicKey>`), the optional `impersonationAccountKey` and the page’s `Origin`, answers 200 with `valid`, and for a problem its `code` and a `message` that says how to fix it. It reads no card data, and says nothing of other accounts beyond “not a valid public key”. Rate limited per client address, with a limit of its own.',
         tags: ['Set-up'],
         security: [{ publicKey: [] }, {}],
         requestHeaders: callerHeaders,
