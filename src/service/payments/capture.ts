@@ -24,9 +24,9 @@ export async function capture(
   if (!authorization) return refuse(CAPTURE_MESSAGES.unknown);
   const move = moveOf(CAPTURE, authorization);
   if ('refused' in move) return refuse(CAPTURE_MESSAGES[move.reason]);
-  const now = deps.now();
-  if ((authorization.authorizationExpires?.getTime() ?? 0) <= now.getTime())
-    return refuse(`This authorization expired (they last ${AUTHORIZATION_DAYS} days).`);
+  const expired = (at: Date) => (authorization.authorizationExpires?.getTime() ?? 0) <= at.getTime();
+  const expiredMessage = `This authorization expired (they last ${AUTHORIZATION_DAYS} days).`;
+  if (expired(deps.now())) return refuse(expiredMessage);
   const authorized = authorization.authorizedAmount ?? 0;
   if (draft.amountCents > authorized)
     return refuse(`The capture amount is more than the authorized ${formatAmount(authorized)}.`);
@@ -40,6 +40,8 @@ export async function capture(
   );
   if (!answer) throw new ProcessorUnavailable();
   if (answer.code !== 'Success') return refuse(answer.message);
+  // Recorded when the processor answered: a capture it answers after the authorization expired is refused.
+  const now = deps.now();
   const transaction = await transactions.transition(
     authorization.id,
     { from: stateOf(authorization), to: move.to },
@@ -48,8 +50,9 @@ export async function capture(
       capturedAt: now,
       comments: draft.comments ?? null,
       event: { eventType: 'Capture', eventDate: now, comments: null },
+      unexpiredAt: now,
     },
   );
-  if (!transaction) return refuse(CAPTURE_MESSAGES.captured);
+  if (!transaction) return refuse(expired(now) ? expiredMessage : CAPTURE_MESSAGES.captured);
   return done(transaction);
 }

@@ -61,6 +61,8 @@ export interface TransactionChange {
   voidedAt?: Date;
   comments?: string | null;
   event: TransactionEventRecord;
+  /** A guard, not a change: the row moves only if its authorization has not expired at this time. */
+  unexpiredAt?: Date;
 }
 
 const IN_SCOPE = 't.account_id = $2 AND t.via_account_id IS NOT DISTINCT FROM $3';
@@ -209,9 +211,12 @@ function queriesOn(sql: Sql) {
           ...(change.comments ? [set('comments', change.comments)] : []),
         ];
         if (!assignments.length) throw new Error('A transition changes the row: give it money or a date.');
+        const unexpired = change.unexpiredAt
+          ? ` AND t.authorization_expires_at > $${params.push(change.unexpiredAt)}`
+          : '';
         const updated = await tx.query(
           `UPDATE transactions t SET ${assignments.join(', ')}
-           WHERE t.id = $1 AND ${STATE_CONDITIONS[states.from]} RETURNING t.id`,
+           WHERE t.id = $1 AND ${STATE_CONDITIONS[states.from]}${unexpired} RETURNING t.id`,
           params,
         );
         if (!updated.length) return null;
