@@ -6,7 +6,7 @@ import { callerOf, secretOnly, type Caller } from '../../auth/authenticate.js';
 import type { ServiceDeps } from '../../deps.js';
 import { payerFees } from '../../fees/calculate.js';
 import { fromCheck, requestSchema, type RequestTypes } from '../schemas/request-schema.js';
-import { feesExamples } from '../../openapi/examples.js';
+import { feesExamples } from '../schemas/examples.js';
 import { BODY_ERRORS, SECRET_ERRORS, operationResponses, success } from '../schemas/response-map.js';
 import {
   amountDueBodySchema,

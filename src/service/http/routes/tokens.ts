@@ -7,7 +7,7 @@ import { baseUrl, type ServiceDeps } from '../../deps.js';
 import { idempotent } from '../idempotency.js';
 import { newId } from '../../vault/random.js';
 import { fromCheck, idParams, requestSchema, type RequestTypes } from '../schemas/request-schema.js';
-import { tokenCreatedExamples, tokenDeletedExamples, tokenExamples } from '../../openapi/examples.js';
+import { tokenCreatedExamples, tokenDeletedExamples, tokenExamples } from '../schemas/examples.js';
 import {
   AUTH_ERRORS,
   BODY_ERRORS,

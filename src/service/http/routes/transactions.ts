@@ -10,7 +10,7 @@ import { baseUrl, type ServiceDeps } from '../../deps.js';
 import { answerOf, valueOf } from '../result-answers.js';
 import { idempotent, type Outcome } from '../idempotency.js';
 import { fromCheck, idParams, requestSchema, type RequestTypes } from '../schemas/request-schema.js';
-import { authorizationExamples, transactionExamples } from '../../openapi/examples.js';
+import { authorizationExamples, transactionExamples } from '../schemas/examples.js';
 import {
   BODY_ERRORS,
   HEADERS,

@@ -15,7 +15,7 @@ import {
   type NamedExample,
 } from './response-map.js';
 import { SEND_RECEIPT_QUERY } from '../reversal-requests.js';
-import { transactionExample } from '../../openapi/examples.js';
+import { transactionExample } from './examples.js';
 import { transactionSchema } from './schemas.js';
 
 const SETTLED = '2026-11-23T01:00:00.000Z';

@@ -14,7 +14,7 @@ import { WHITE_SPACE } from '../../../shared/validators/verification.js';
 import { SEARCH_MESSAGES } from '../../payments/search.js';
 import { SERVICE_MESSAGES } from '../errors.js';
 import { errorRef, fault, said } from './response-map.js';
-import { transactionExample } from '../../openapi/examples.js';
+import { transactionExample } from './examples.js';
 import { transactionSchema } from './schemas.js';
 
 // An offset is optional (without one, UTC); `+` sent unencoded arrives decoded as a space.

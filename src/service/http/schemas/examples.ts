@@ -2,7 +2,7 @@
  * Named examples of the successful answers, as the document shows them. Redocly's
  * `no-invalid-media-type-examples` rule checks each against its schema (`npm run lint:openapi`).
  */
-import type { NamedExample } from '../http/schemas/response-map.js';
+import type { NamedExample } from './response-map.js';
 
 const CREATED = '2026-11-22T15:30:00.000Z';
 const TOKEN_ID = 'tok_3kq9Zr0cJvQmWb1xT2aYd8Ln';
