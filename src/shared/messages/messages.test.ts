@@ -1,61 +1,28 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import * as api from './api.js';
+import { CATALOG_AREAS } from './areas.js';
 import { formatMessage, messageOf } from './catalog.js';
 import {
   amountMessages,
   clientMessages,
   fieldMessages,
   formMessages,
-  frameMessages,
   transactionMessages,
   type MessageCatalog,
 } from './en.js';
-import { esAmount, esClient, esField, esForm, esFrame, esTransaction } from './es.js';
-import { esPayerDecline, payerDeclineMessages } from './payer-declines.js';
-import {
-  declineDetails,
-  esDeclineDetails,
-  esFrameSetUp,
-  esSetUp,
-  frameSetUpMessages,
-  setUpMessages,
-  esList,
-  esResponse,
-  esReversal,
-  esSearch,
-  esService,
-  listMessages,
-  responseMessages,
-  reversalMessages,
-  searchMessages,
-  serviceMessages,
-} from './api.js';
+import * as enAreas from './en.js';
+import * as esAreas from './es.js';
+import { esAmount, esClient, esField, esForm, esTransaction } from './es.js';
+import * as payerDeclines from './payer-declines.js';
 
-type Area = [name: string, english: Record<string, string>, spanish: Record<string, string>];
-
-/** Every area of the one catalog, English beside Spanish. */
-const AREAS: Area[] = [
-  ['fields', fieldMessages, esField],
-  ['amounts', amountMessages, esAmount],
-  ['the browser', clientMessages, esClient],
-  ['transactions', transactionMessages, esTransaction],
-  ['the form', formMessages, esForm],
-  ['the isolated form', frameMessages, esFrame],
-  ['the service', serviceMessages, esService],
-  ['searches', searchMessages, esSearch],
-  ['lists, voids and refunds', listMessages, esList],
-];
-/** Areas keyed by something other than an error code: a processor answer, a reversal's reason. */
-const OTHER_AREAS: Area[] = [
-  ['processor answers', responseMessages, esResponse],
-  ['payer-facing declines', payerDeclineMessages, esPayerDecline],
-  ['refused reversals', reversalMessages, esReversal],
-  ['declines in detail', declineDetails, esDeclineDetails],
-  // The developer's fix for a code whose payer's line is in the areas above.
-  ['a page’s set-up', setUpMessages, esSetUp],
-  ['the isolated form’s set-up', frameSetUpMessages, esFrameSetUp],
-];
+type Area = [name: string, english: Readonly<Record<string, string>>, spanish: Readonly<Record<string, string>>];
+const asRow = ({ name, english, spanish }: (typeof CATALOG_AREAS)[number]): Area => [name, english, spanish];
+/** The areas keyed by error code. */
+const AREAS: Area[] = CATALOG_AREAS.filter((area) => area.byCode).map(asRow);
+/** Areas keyed by something else: a processor answer, a reversal's reason, the developer's fix for a code. */
+const OTHER_AREAS: Area[] = CATALOG_AREAS.filter((area) => !area.byCode).map(asRow);
 
 const en: MessageCatalog = {
   ...fieldMessages,
@@ -81,6 +48,21 @@ describe('the message catalog', () => {
       expect(placeholders(spanish as string)).toEqual(placeholders(english));
     },
   );
+
+  it('lists every table of messages the catalog files export, English and Spanish (areas.ts)', () => {
+    const tables = [api, enAreas, esAreas, payerDeclines].flatMap((module) =>
+      (Object.values(module) as unknown[]).filter(
+        (value): value is Record<string, string> =>
+          typeof value === 'object' && value !== null && Object.values(value).every((text) => typeof text === 'string'),
+      ),
+    );
+    const listed = new Set(CATALOG_AREAS.flatMap((area) => [area.english, area.spanish]));
+    // esPayerField and esRequestField are halves of esField; the others must all be listed.
+    const unlisted = tables.filter(
+      (table) => !listed.has(table) && !Object.keys(table).every((key) => key in esAreas.esField),
+    );
+    expect(unlisted.map((table) => Object.keys(table).slice(0, 3).join(', '))).toEqual([]);
+  });
 
   it('has no Spanish message without an English one', () => {
     for (const [, english, spanish] of [...AREAS, ...OTHER_AREAS])

@@ -1,0 +1,69 @@
+/**
+ * Every area of the one catalog, English beside Spanish, in one list: what reads the whole catalog
+ * (the server SDK's `messageIn`, messages.test.ts) reads it from here, so an area added to the
+ * catalog is added everywhere at once. The browser bundles import their own areas, not this list.
+ */
+import {
+  declineDetails,
+  esDeclineDetails,
+  esFrameSetUp,
+  esList,
+  esResponse,
+  esReversal,
+  esSearch,
+  esService,
+  esSetUp,
+  frameSetUpMessages,
+  listMessages,
+  responseMessages,
+  reversalMessages,
+  searchMessages,
+  serviceMessages,
+  setUpMessages,
+} from './api.js';
+import {
+  amountMessages,
+  clientMessages,
+  fieldMessages,
+  formMessages,
+  frameMessages,
+  transactionMessages,
+} from './en.js';
+import { esAmount, esClient, esField, esForm, esFrame, esTransaction } from './es.js';
+import { esPayerDecline, payerDeclineMessages } from './payer-declines.js';
+
+export interface CatalogArea {
+  name: string;
+  english: Readonly<Record<string, string>>;
+  spanish: Readonly<Record<string, string>>;
+  /**
+   * Keyed by error code (UPPER_SNAKE, each code in one such area); otherwise keyed by what the
+   * messages stand for: a processor answer, a reversal's reason, the developer's fix for a code.
+   */
+  byCode: boolean;
+}
+
+const area = (name: string, english: object, spanish: object, byCode: boolean): CatalogArea => ({
+  name,
+  english: english as Record<string, string>,
+  spanish: spanish as Record<string, string>,
+  byCode,
+});
+
+export const CATALOG_AREAS: readonly CatalogArea[] = [
+  area('fields', fieldMessages, esField, true),
+  area('amounts', amountMessages, esAmount, true),
+  area('the browser', clientMessages, esClient, true),
+  area('transactions', transactionMessages, esTransaction, true),
+  area('the form', formMessages, esForm, true),
+  area('the isolated form', frameMessages, esFrame, true),
+  area('the service', serviceMessages, esService, true),
+  area('searches', searchMessages, esSearch, true),
+  area('lists, voids and refunds', listMessages, esList, true),
+  area('processor answers', responseMessages, esResponse, false),
+  area('payer-facing declines', payerDeclineMessages, esPayerDecline, false),
+  area('refused reversals', reversalMessages, esReversal, false),
+  area('declines in detail', declineDetails, esDeclineDetails, false),
+  area('a page’s set-up', setUpMessages, esSetUp, false),
+  area('the isolated form’s set-up', frameSetUpMessages, esFrameSetUp, false),
+];
