@@ -1,6 +1,6 @@
 import { setUpMessages } from '../../shared/messages/api.js';
 import { findImpersonated } from '../../service/auth/account-cache.js';
-import { checkSetUp } from '../../service/auth/set-up-check.js';
+import { checkSetUp, isWebOrigin } from '../../service/auth/set-up-check.js';
 import type { ServiceDeps } from '../../service/deps.js';
 
 type Refusal = { status: 400 | 401 | 403; code: 'MISSING_PUBLIC_KEY' | 'PUBLIC_KEY_REJECTED' | 'ORIGIN_NOT_ALLOWED' };
@@ -74,14 +74,4 @@ async function ancestorsFor(
   const ancestors = lists.reduce((both, list) => both.filter((origin) => list.includes(origin)));
   if (!ancestors.includes(request.origin)) return { status: 403, code: 'ORIGIN_NOT_ALLOWED' };
   return { ancestors };
-}
-
-/** `https://shop.example` or `http://localhost:8080`: a scheme, a host and an optional port, nothing else. */
-function isWebOrigin(origin: string | undefined): origin is string {
-  try {
-    const url = new URL(origin ?? '');
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === origin;
-  } catch {
-    return false;
-  }
 }

@@ -77,10 +77,10 @@ export async function checkSetUp(request: SetUpRequest, lookup: AccountLookup): 
 
 const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
 
-/** Whether `origin` is an http(s) origin as a browser sends it. */
-function isWebOrigin(origin: string): boolean {
+/** `https://shop.example` or `http://localhost:8080`: a scheme, a host and an optional port, nothing else. */
+export function isWebOrigin(origin: string | undefined): origin is string {
   try {
-    const url = new URL(origin);
+    const url = new URL(origin ?? '');
     return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === origin;
   } catch {
     return false;
