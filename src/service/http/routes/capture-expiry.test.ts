@@ -14,14 +14,12 @@ const DAY_MS = 86_400_000;
 let clock = new Date('2026-11-25T12:00:00Z');
 /** The sandbox, whose capture answers eight days later. */
 const slowCapture: PaymentProcessor = {
+  ...sandboxProcessor,
   name: 'slow-capture',
-  authorize: (...args) => sandboxProcessor.authorize(...args),
   capture: (...args) => {
     clock = new Date(clock.getTime() + 8 * DAY_MS);
     return sandboxProcessor.capture(...args);
   },
-  void: (...args) => sandboxProcessor.void(...args),
-  refund: (...args) => sandboxProcessor.refund(...args),
 };
 
 let service: TestService;

@@ -13,16 +13,13 @@ import { basic, cardToken, request, startTestService, type Created, type TestSer
 /** Approves payments like the sandbox; its captures, voids and refunds never come back until `answering`. */
 function silentAfterwards(): PaymentProcessor & { answering: boolean } {
   const never = () => new Promise<never>(() => {});
-  const adapter = {
+  const adapter: PaymentProcessor & { answering: boolean } = {
+    ...sandboxProcessor,
     name: 'silent',
     answering: false,
-    authorize: (...args: Parameters<PaymentProcessor['authorize']>) => sandboxProcessor.authorize(...args),
-    capture: (...args: Parameters<PaymentProcessor['capture']>) =>
-      adapter.answering ? sandboxProcessor.capture(...args) : never(),
-    void: (...args: Parameters<PaymentProcessor['void']>) =>
-      adapter.answering ? sandboxProcessor.void(...args) : never(),
-    refund: (...args: Parameters<PaymentProcessor['refund']>) =>
-      adapter.answering ? sandboxProcessor.refund(...args) : never(),
+    capture: (...args) => (adapter.answering ? sandboxProcessor.capture(...args) : never()),
+    void: (...args) => (adapter.answering ? sandboxProcessor.void(...args) : never()),
+    refund: (...args) => (adapter.answering ? sandboxProcessor.refund(...args) : never()),
   };
   return adapter;
 }
