@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sandboxProcessor } from '../sandbox/processor.js';
 import { loadConfig } from '../config/config.js';
 import { newId } from '../vault/random.js';
-import { CARD, startTestService, type TestService } from '../testing/harness.js';
+import { CARD, payerNamed, startTestService, type TestService } from '../testing/harness.js';
 import { MAX_MISSED_CUTOFFS, closeDueBatches, dueCutoffs, latestCutoff, parseSettlementCutoff } from './cutoff.js';
 import type { Payer } from './result.js';
 import { sale } from './sale.js';
@@ -69,9 +69,7 @@ describe('closeDueBatches', () => {
   let payer: Payer;
   beforeAll(async () => {
     service = await startTestService();
-    const springfield = await service.repository.accounts.findByName('Springfield');
-    if (!springfield) throw new Error('The harness seeds Springfield.');
-    payer = { scope: { accountId: springfield.id, viaAccountId: null }, actingFor: springfield };
+    payer = await payerNamed(service, 'Springfield');
   });
   afterAll(() => service.close());
   beforeEach(() => service.reset());

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sandboxProcessor } from '../sandbox/processor.js';
 import type { TransactionDraft } from '../../shared/validators/transaction-request.js';
-import { CARD, anyNumber, saleDraft, startTestService, type TestService } from '../testing/harness.js';
+import { CARD, anyNumber, saleDraft, payerNamed, startTestService, type TestService } from '../testing/harness.js';
 import { newId } from '../vault/random.js';
 import { authorize } from './authorize.js';
 import { capture } from './capture.js';
@@ -17,9 +17,7 @@ let service: TestService;
 let payer: Payer;
 beforeAll(async () => {
   service = await startTestService();
-  const springfield = await service.repository.accounts.findByName('Springfield');
-  if (!springfield) throw new Error('The harness seeds Springfield.');
-  payer = { scope: { accountId: springfield.id, viaAccountId: null }, actingFor: springfield };
+  payer = await payerNamed(service, 'Springfield');
 });
 afterAll(() => service.close());
 beforeEach(() => service.reset());

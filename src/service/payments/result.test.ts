@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sandboxProcessor } from '../sandbox/processor.js';
-import { CARD, saleDraft, startTestService, type TestService } from '../testing/harness.js';
+import { CARD, saleDraft, payerNamed, startTestService, type TestService } from '../testing/harness.js';
 import { newId } from '../vault/random.js';
 import { authorize } from './authorize.js';
 import { capture } from './capture.js';
@@ -22,9 +22,7 @@ let payer: Payer;
 let tokenId: string;
 beforeAll(async () => {
   service = await startTestService();
-  const springfield = await service.repository.accounts.findByName('Springfield');
-  if (!springfield) throw new Error('The harness seeds Springfield.');
-  payer = { scope: { accountId: springfield.id, viaAccountId: null }, actingFor: springfield };
+  payer = await payerNamed(service, 'Springfield');
 });
 afterAll(() => service.close());
 beforeEach(async () => {

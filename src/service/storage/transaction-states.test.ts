@@ -27,7 +27,7 @@ import { sale } from '../payments/sale.js';
 import { settle } from '../payments/settle.js';
 import { newStoredToken } from '../payments/stored-token.js';
 import { voidTransaction } from '../payments/void.js';
-import { CARD, saleDraft, startTestService, type TestService } from '../testing/harness.js';
+import { CARD, payerNamed, saleDraft, startTestService, type TestService } from '../testing/harness.js';
 import { newId } from '../vault/random.js';
 import { MIGRATIONS } from './migrations.js';
 import {
@@ -68,12 +68,8 @@ const deps = (): PaymentDeps => ({
 });
 beforeAll(async () => {
   service = await startTestService();
-  const springfield = await service.repository.accounts.findByName('Springfield');
-  if (!springfield) throw new Error('The harness seeds Springfield.');
-  payer = {
-    scope: { accountId: springfield.id, viaAccountId: null },
-    actingFor: { ...springfield, duplicateWindowMinutes: 0 },
-  };
+  const springfield = await payerNamed(service, 'Springfield');
+  payer = { ...springfield, actingFor: { ...springfield.actingFor, duplicateWindowMinutes: 0 } };
 });
 afterAll(() => service.close());
 

@@ -18,6 +18,7 @@ import { openDatabase } from '../storage/open.js';
 import { createRepository, type Repository } from '../storage/repository.js';
 import type { Sql } from '../storage/sql.js';
 import { createVault, type Vault } from '../vault/vault.js';
+import type { Payer } from '../payments/result.js';
 import { recordContract } from './contract-recorder.js';
 import { pgliteTemplate } from './pglite-template.js';
 
@@ -109,6 +110,13 @@ export async function startTestService(overrides: Partial<BuildOptions> = {}): P
         );
     },
   };
+}
+
+/** A seeded account (`Springfield`, say) as the payments domain's payer, acting for itself. */
+export async function payerNamed(service: TestService, name: string): Promise<Payer> {
+  const account = await service.repository.accounts.findByName(name);
+  if (!account) throw new Error(`The harness seeds ${name}.`);
+  return { scope: { accountId: account.id, viaAccountId: null }, actingFor: account };
 }
 
 async function adminQuery(url: string, text: string): Promise<void> {
