@@ -40,9 +40,17 @@ function start(form: PaytokenForm): void {
   ).observe(document.documentElement);
 
   let ready = false;
+  // This script runs before the form's (frame/page/frame-page.ts), so that the frame gets its height
+  // while the payer already sees the server's form: the loader's messages wait until Lit has adopted
+  // it, so nothing changes the form before (its first render must be the server's).
+  const adopted = customElements.whenDefined('paytoken-form').then(() => form.updateComplete);
   addEventListener('message', (event: MessageEvent) => {
     const data = event.data as ToFrame | null;
-    if (event.source !== window.parent || event.origin !== parentOrigin || data?.nonce !== nonce) return;
+    if (event.source === window.parent && event.origin === parentOrigin && data?.nonce === nonce)
+      void adopted.then(() => handle(data));
+  });
+
+  function handle(data: ToFrame): void {
     if (data.type === 'settings') {
       for (const name of FRAME_ATTRIBUTES) {
         const value = data.attributes[name];
@@ -63,7 +71,7 @@ function start(form: PaytokenForm): void {
     } else if (data.type === 'payment-error') {
       form.showPaymentError(String(data.message));
     }
-  });
+  }
 }
 
 document.body.style.margin = '0';
