@@ -15,8 +15,7 @@ import '@lit-labs/ssr-client/lit-element-hydrate-support.js';
 
 type Hook = (lit: { LitElement: { prototype: object } }) => void;
 interface Hydrating {
-  _$needsHydration?: boolean;
-  renderRoot: ParentNode & { activeElement?: Element | null };
+  renderRoot: ParentNode & { activeElement?: Element | null; _$litPart$?: unknown };
 }
 
 const global = globalThis as { litElementHydrateSupport?: Hook };
@@ -27,7 +26,9 @@ global.litElementHydrateSupport = (lit) => {
   const prototype = lit.LitElement.prototype as { update: (this: Hydrating, changed: unknown) => void };
   const update = prototype.update;
   prototype.update = function (this: Hydrating, changed: unknown) {
-    const hydrating = this._$needsHydration;
+    // Lit's own flag is renamed in its production build: a root with the server's elements and no
+    // render of Lit's (`_$litPart$`, a name Lit keeps) is the one being hydrated.
+    const hydrating = this.renderRoot.childElementCount > 0 && !this.renderRoot._$litPart$;
     update.call(this, changed);
     if (hydrating) handOver(this.renderRoot);
   };
