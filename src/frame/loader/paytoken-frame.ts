@@ -207,7 +207,7 @@ export class PaytokenFrame extends HTMLElement {
     // The service renders the form as set up here (the payer's name and e-mail only as set: `1`).
     FRAME_ATTRIBUTES.forEach((name, index) => {
       const value = this.#attribute(name);
-      if (value) query.set(name, index > 4 ? '1' : value);
+      if (value) query.set(name, index < 5 ? value : '1');
     });
     // 128 random bits, as four numbers.
     this.#nonce = crypto.getRandomValues(new Uint32Array(4)).join('-');
