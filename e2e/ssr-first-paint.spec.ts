@@ -6,6 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
+import { formInFrame, openFrame } from './support/frame-page.js';
 import { listen, type Running } from './support/http.js';
 import type { ServiceProcess } from './support/service.js';
 
@@ -185,5 +186,42 @@ test.describe('a server-rendered <paytoken-form>', () => {
     await form.locator('#cvc').pressSequentially('123');
     await form.locator('#postalCode').pressSequentially('10001');
     expect(await tokenize(page)).toMatchObject({ success: true });
+  });
+
+  test('in <paytoken-frame>: the frame page holds the form, typed into before its scripts, and pays', async ({
+    page,
+    service,
+    pages,
+  }) => {
+    // The frame page's form and hydration, by content name (the bridge, which sizes the frame, goes on).
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/scripts\/paytoken-form-(hydrate-)?[\w-]{16}\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const key = service.accounts.springfield.publicKey;
+    await openFrame(
+      page,
+      pages.url,
+      service.url,
+      `<paytoken-frame public-key="${key}" api-url="${service.url}" amount="100.00" card-fee="3.25" payer="Ada Lovelace" email-address="ada@example.com"></paytoken-frame>`,
+    );
+    const form = formInFrame(page);
+    await expect(form.locator('.summary')).toContainText('$103.25');
+    await expect(form.locator('#payer')).toHaveCount(0);
+    await form.locator('#cardHolder').pressSequentially('Ada Lovelace');
+    await form.locator('#cardNumber').pressSequentially('4242424242424242');
+    await form.locator('#expiry').pressSequentially('1230');
+    await form.locator('#cvc').pressSequentially('123');
+    await form.locator('#postalCode').pressSequentially('10001');
+    const frame = page.frames().find((candidate) => candidate.url().includes('/frames/'));
+    expect(await frame?.evaluate(() => customElements.get('paytoken-form'))).toBeUndefined();
+    release();
+    await expect(form.locator('#cardNumber')).toHaveValue('4242 4242 4242 4242');
+    const result = await page.evaluate(() =>
+      (document.querySelector('paytoken-frame') as HTMLElement & { tokenize(): Promise<unknown> }).tokenize(),
+    );
+    expect(result).toMatchObject({ success: true });
   });
 });
