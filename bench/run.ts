@@ -5,6 +5,7 @@
  */
 import { bundleSizes } from './bundle-sizes.js';
 import { checkoutLatency } from './checkout-latency.js';
+import { firstPaint } from './first-paint.js';
 import { formInteractive } from './form-interactive.js';
 import { frameInteractive } from './frame-interactive.js';
 import { severalProcesses } from './processes.js';
@@ -17,6 +18,7 @@ const rows: Row[] = [
   ...bundleSizes(),
   ...(await formInteractive()),
   ...(await frameInteractive()),
+  ...(await firstPaint()),
   ...(await checkoutLatency()),
   ...(await serviceThroughput()),
 ];
