@@ -116,9 +116,10 @@ export async function firstPaint(): Promise<Row[]> {
 
 /** One navigation; `context` null: a fresh one (cold). */
 async function typable(browser: Browser, context: BrowserContext | null, url: string): Promise<number> {
-  const own = context ? null : await browser.newContext();
+  const used = context ?? (await browser.newContext());
+  const own = context ? null : used;
   if (own) await own.addInitScript({ content: PROBE });
-  const tab = await (context ?? (own as BrowserContext)).newPage();
+  const tab = await used.newPage();
   try {
     const cdp = await tab.context().newCDPSession(tab);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
