@@ -20,7 +20,8 @@ import { listen } from '../e2e/support/http.js';
 import { startServiceProcess } from '../e2e/support/service.js';
 import { quantile, type Row } from './report.js';
 
-const RUNS = 15;
+/** `BENCH_RUNS=n` for a quick look; the table is made with 15. */
+const RUNS = Number(process.env.BENCH_RUNS) || 15;
 
 /**
  * Runs in every document: reports (to the top page) the moment its card input takes typing. A string:
@@ -60,6 +61,10 @@ export async function firstPaint(): Promise<Row[]> {
     '/plain': page('', '<label>Card number <input id="plain" autocomplete="cc-number"></label>'),
     '/inline': page(script('paytoken-form.js'), `<paytoken-form ${tag}></paytoken-form>`),
     '/ssr': page(script('paytoken-form-hydrate.js') + script('paytoken-form.js'), renderPaytokenForm(attributes)),
+    '/ssr-late': page(
+      `<script>addEventListener('load', () => requestAnimationFrame(() => setTimeout(() => { for (const name of ['paytoken-form-hydrate.js', 'paytoken-form.js']) { const s = document.createElement('script'); s.src = '${service.url}/scripts/' + name; s.async = false; document.head.append(s); } })))</script>`,
+      renderPaytokenForm(attributes),
+    ),
     '/frame': page(script('paytoken-frame.js'), `<paytoken-frame ${tag}></paytoken-frame>`),
   };
   const site = await listen((request, response) =>
@@ -74,8 +79,8 @@ export async function firstPaint(): Promise<Row[]> {
       '--disable-features=IsolateOrigins,site-per-process',
     ],
   });
-  const names = ['plain', 'inline', 'ssr', 'frame'] as const;
-  const times: Record<string, number[]> = { plain: [], inline: [], ssr: [], frame: [], 'frame-warm': [] };
+  const names = ['plain', 'inline', 'ssr', 'ssr-late', 'frame'] as const;
+  const times: Record<string, number[]> = { plain: [], inline: [], ssr: [], 'ssr-late': [], frame: [], 'frame-warm': [] };
   try {
     const warm = await browser.newContext();
     await warm.addInitScript({ content: PROBE });
@@ -109,6 +114,7 @@ export async function firstPaint(): Promise<Row[]> {
     },
     ...row('inline', 'the page with the inline <paytoken-form>', 1.5),
     ...row('ssr', 'the page with a server-rendered <paytoken-form>', 1.2),
+    ...row('ssr-late', 'the server-rendered form, its scripts after the first paint'),
     ...row('frame', 'the page with <paytoken-frame>, cold', 1.5),
     ...row('frame-warm', 'the page with <paytoken-frame>, warm'),
   ];

@@ -50,7 +50,11 @@ test.beforeEach(({ page }) => {
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
 });
 test.afterEach(() => expect(errors).toEqual([]));
-test.afterAll(async () => site?.close());
+// A worker may run this file's tests again after its afterAll: the next one starts a new server.
+test.afterAll(async () => {
+  await site?.close();
+  site = undefined;
+});
 
 /** Holds both scripts until `release()`. */
 async function holdScripts(page: Page): Promise<() => void> {

@@ -75,6 +75,21 @@ function start(form: PaytokenForm): void {
 }
 
 document.body.style.margin = '0';
+// The form's scripts (hydration, then the form) start after the frame's first paint, so the payer can
+// type into the server's form at once; they adopt what was typed (frame/page/frame-page.ts preloads them).
+const startForm = () => {
+  // Each link once: the second call finds none.
+  for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel=preload][as=script]')) {
+    const script = document.createElement('script');
+    script.src = link.href;
+    script.integrity = link.integrity;
+    script.async = false;
+    link.replaceWith(script);
+  }
+};
+requestAnimationFrame(() => setTimeout(startForm));
+// A frame not painted yet (no height, or hidden) gets them anyway.
+setTimeout(startForm, 100);
 const failure = document.querySelector<HTMLElement>('[data-code]');
 const form = document.querySelector('paytoken-form');
 if (window.parent === window || !nonce) {

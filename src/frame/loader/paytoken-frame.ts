@@ -209,8 +209,8 @@ export class PaytokenFrame extends HTMLElement {
       const value = this.#attribute(name);
       if (value) query.set(name, index < 5 ? value : '1');
     });
-    // 128 random bits, as four numbers.
-    this.#nonce = crypto.getRandomValues(new Uint32Array(4)).join('-');
+    // Four random 32-bit numbers, written one after the other (~128 bits).
+    this.#nonce = crypto.getRandomValues(new Uint32Array(4)).join('');
     url.hash = this.#nonce;
     this.#origin = url.origin;
     const iframe = (this.#iframe = document.createElement('iframe'));

@@ -54,16 +54,21 @@ export interface FramePageScripts {
 /**
  * The page inside `<paytoken-frame>`'s iframe: the real `<paytoken-form>`, rendered by the service
  * (`form`: declarative shadow DOM, src/form/ssr/render-form.ts) so that the payer sees it and can type
- * into it when the page arrives, then three scripts by content name and integrity, in this order: the
- * bridge that talks to the loader (paytoken-frame-bridge.js; first, so that the loader gets the
- * frame's height at once), Lit's hydration (paytoken-form-hydrate.js), and the form
- * (paytoken-form.js), which adopts the rendered form. Without a rendered form (`form` empty) the page
+ * into it when the page arrives, then three scripts by content name and integrity: the bridge that
+ * talks to the loader (paytoken-frame-bridge.js, which sizes the frame at once), and preloaded, for the
+ * bridge to run after the first paint in this order, Lit's hydration (paytoken-form-hydrate.js) and
+ * the form (paytoken-form.js), which adopts the rendered form. Without a rendered form (`form` empty) the page
  * holds an empty element, which the form's script renders, and no hydration.
  */
 export function formPage(language: FrameLanguage, scripts: FramePageScripts, form = ''): string {
-  const files = [scripts.bridge, ...(form && scripts.hydrate ? [scripts.hydrate] : []), scripts.form];
-  return page(language, files.map(script).join('\n'), form || '<paytoken-form></paytoken-form>');
+  const later = [...(form && scripts.hydrate ? [scripts.hydrate] : []), scripts.form];
+  const head = [script(scripts.bridge), ...later.map(preload)].join('\n');
+  return page(language, head, form || '<paytoken-form></paytoken-form>');
 }
+
+/** Fetched at once, run by the bridge after the first paint (bridge.ts). */
+const preload = (file: HostedFile) =>
+  `<link rel="preload" as="script" href="../scripts/${file.immutableName}" integrity="${file.integrity}">`;
 
 /** `'sha256-…'` of each `<style>` element in `html`, for the page's `style-src`. */
 export const styleHashes = (html: string): string[] =>
