@@ -4,10 +4,10 @@
  * its methods, labels and amounts. The browser paints it, and the payer can type into it, before any
  * script has run; `paytoken-form-hydrate.js` then lets the form's script adopt those very inputs
  * (hydrate/hydrate.ts). The service renders the frame page with it (frame/page/frame-page.ts); an
- * integrator's server can import the built file (dist/ssr/render-form.js).
+ * integrator's server imports it as `paytoken/ssr` (docs/integrating.md#a-form-your-server-renders).
  *
  * @example
- * import { renderPaytokenForm } from './dist/ssr/render-form.js';
+ * import { renderPaytokenForm } from 'paytoken/ssr';
  * const form = renderPaytokenForm({ 'public-key': 'pk_…', amount: '100.00', 'card-fee': '3.25', locale: 'en' });
  * // `<form method="post">${form}</form>`, then the two scripts (paytoken-form-hydrate.js first)
  */
