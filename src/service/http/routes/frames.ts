@@ -36,6 +36,8 @@ export function frameRoutes(
   const bridge = hosted.get('paytoken-frame-bridge.js');
   const hydrate = hosted.get('paytoken-form-hydrate.js');
   const renderer = formRenderer(scriptsDir);
+  // Loaded and run once at start: the first payer's page does not wait for Lit's server renderer (~75 ms).
+  if (hydrate) void renderer().then((render) => render?.({}));
   const name = form && bridge ? framePageName(form.integrity, bridge.integrity) : null;
 
   app.get<{ Params: { file: string }; Querystring: FrameQuery }>(
