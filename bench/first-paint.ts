@@ -80,7 +80,14 @@ export async function firstPaint(): Promise<Row[]> {
     ],
   });
   const names = ['plain', 'inline', 'ssr', 'ssr-late', 'frame'] as const;
-  const times: Record<string, number[]> = { plain: [], inline: [], ssr: [], 'ssr-late': [], frame: [], 'frame-warm': [] };
+  const times: Record<string, number[]> = {
+    plain: [],
+    inline: [],
+    ssr: [],
+    'ssr-late': [],
+    frame: [],
+    'frame-warm': [],
+  };
   try {
     const warm = await browser.newContext();
     await warm.addInitScript({ content: PROBE });
