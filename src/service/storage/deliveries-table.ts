@@ -1,3 +1,4 @@
+import { LEASE_SECONDS } from './instances.js';
 import type { Sql } from './sql.js';
 
 /** A delivery a process has claimed: what to send, where, and how many times it was tried before. */
@@ -39,8 +40,9 @@ interface Row {
 }
 
 /**
- * The delivery outbox of every channel (webhooks, e-mail): rows claimed under a lease that expires, so
- * a process killed mid-delivery leaves its rows to another; per channel, target and object only the
+ * The delivery outbox of every channel (webhooks, e-mail): rows claimed under a lease that expires, or
+ * that ends sooner when its owner stops beating (service_instances, instances.ts), so a process killed
+ * mid-delivery leaves its rows to another, or to itself restarted; per channel, target and object only the
  * oldest pending row can be claimed, so deliveries of one object go out in order.
  */
 export function deliveryStore(sql: Sql) {
@@ -66,7 +68,9 @@ export function deliveryStore(sql: Sql) {
           WHERE d.id IN (
             SELECT c.id FROM deliveries c
              WHERE c.state = 'pending' AND c.channel = ANY ($1::text[]) AND c.next_attempt_at <= $4
-               AND (c.lease_until IS NULL OR c.lease_until <= $4)
+               AND (c.lease_until IS NULL OR c.lease_until <= $4 OR NOT EXISTS (
+                     SELECT 1 FROM service_instances i WHERE i.id = c.leased_by
+                        AND i.heartbeat_at > now() - interval '${LEASE_SECONDS} seconds'))
                AND NOT EXISTS (SELECT 1 FROM deliveries p WHERE p.state = 'pending' AND p.channel = c.channel
                                   AND p.target = c.target AND p.object_id = c.object_id AND p.id < c.id)
              ORDER BY c.next_attempt_at, c.id LIMIT $5 FOR UPDATE SKIP LOCKED)
