@@ -90,9 +90,8 @@ export function createDeliveryRunner(options: RunnerOptions): DeliveryRunner {
   const byName = new Map(channels.map((channel) => [channel.name, channel]));
   const names = [...byName.keys()];
 
-  async function attempt(delivery: ClaimedDelivery): Promise<void> {
-    const channel = byName.get(delivery.channel);
-    if (!channel) return;
+  /** One attempt: what it found, and where the delivery goes next. */
+  async function attempt(delivery: ClaimedDelivery, channel: Channel) {
     const started = now();
     const clock = performance.now();
     const result = await channel
@@ -104,15 +103,25 @@ export function createDeliveryRunner(options: RunnerOptions): DeliveryRunner {
       statusCode: result.statusCode,
       error: result.error?.slice(0, 500) ?? null,
     };
-    const next = nextStep(delivery, result, started, random);
-    await repository.deliveries.finish(delivery.id, owner, record, next);
-    if (next.state !== 'pending') await channel.settled?.(delivery, next.state === 'delivered');
+    return { id: delivery.id, delivery, channel, attempt: record, next: nextStep(delivery, result, started, random) };
   }
 
   async function runOnce(): Promise<number> {
     const at = now();
     const claimed = await repository.deliveries.claim(names, owner, at, new Date(at.getTime() + leaseMs), batchSize);
-    await Promise.all(claimed.map(attempt));
+    const results = await Promise.all(
+      claimed.flatMap((delivery) => {
+        const channel = byName.get(delivery.channel);
+        return channel ? [attempt(delivery, channel)] : [];
+      }),
+    );
+    await repository.deliveries.finish(owner, results);
+    // Each target told once a round: its last delivery that succeeded or was given up.
+    const settled = new Map<string, (typeof results)[number]>();
+    for (const result of results)
+      if (result.next.state !== 'pending') settled.set(`${result.channel.name} ${result.delivery.target}`, result);
+    for (const { channel, delivery, next } of settled.values())
+      await channel.settled?.(delivery, next.state === 'delivered');
     return claimed.length;
   }
 

@@ -6,8 +6,14 @@
  */
 import type { EventResponse, EventType } from '../../shared/wire.js';
 import { toBatchResponse, toTokenResponse, toTransactionResponse } from '../http/wire-mappers.js';
-import type { Batch, Scope, Token, Transaction } from '../payments/model.js';
-import type { NewEvent, Repository } from '../storage/repository.js';
+import { cents, type Batch, type NewTransaction, type Scope, type Token, type Transaction } from '../payments/model.js';
+import {
+  STORED_CREATED,
+  STORED_ID,
+  type EventOfInsert,
+  type NewEvent,
+  type Repository,
+} from '../storage/repository.js';
 import { newId } from '../vault/random.js';
 import { wakeDeliveries } from './wake.js';
 
@@ -36,13 +42,34 @@ export const batchSettledEvent = (batch: Batch): NewEvent | null =>
     ? null
     : eventOf('batch.settled', batch.scope, String(batch.id), toBatchResponse(batch), batch.created);
 
-/** The approved or declined event of a new sale or authorization. */
-export const outcomeEvent = (transaction: Transaction, at: Date): NewEvent =>
-  transactionEvent(
-    transaction.paymentResponseCode === 'Success' ? 'transaction.approved' : 'transaction.declined',
-    transaction,
-    at,
-  );
+/**
+ * Stores a new transaction (a sale, an authorization, a decline) with its approved or declined event
+ * in the same statement: the event's object is the transaction as it will be stored, its id and
+ * creation time filled in by the database (storage/events-table.ts, `EventOfInsert`).
+ */
+export async function insertWithEvent(
+  repository: Pick<Repository, 'transactions'>,
+  draft: NewTransaction,
+  at: Date,
+): Promise<Transaction> {
+  const type: EventType = draft.paymentResponseCode === 'Success' ? 'transaction.approved' : 'transaction.declined';
+  const shown = toTransactionResponse({
+    ...draft,
+    id: 0,
+    created: at,
+    capturedAt: null,
+    batchId: null,
+    voidedAt: null,
+    refundedAmount: cents(0),
+  });
+  const id = newId('evt');
+  const object = { ...shown, id: STORED_ID, created: STORED_CREATED } as unknown as EventResponse['data']['object'];
+  const body: EventResponse = { id, type, created: at.toISOString(), data: { object } };
+  const event: EventOfInsert = { id, type, body: JSON.stringify(body), created: at };
+  const stored = await repository.transactions.insert(draft, event);
+  wakeDeliveries();
+  return stored;
+}
 
 /** Records `event` on `repository` (inside the change's own database transaction) and wakes the runner. */
 export async function recordEvent(repository: Pick<Repository, 'events'>, event: NewEvent): Promise<void> {

@@ -7,7 +7,7 @@ import { RULE_DECLINES, declined, done, type PaymentDeps, type Payer, type Payme
 import { basisOfDraft, buildTransaction } from './build-transaction.js';
 import { AUTHORIZATION_DAYS } from './lifecycle.js';
 import { moneyFor } from './money-rules.js';
-import { outcomeEvent, withEvent } from '../events/record.js';
+import { insertWithEvent } from '../events/record.js';
 
 /** `POST /transactions/authorize`'s request, money in cents. */
 export interface AuthorizationDraft {
@@ -52,23 +52,20 @@ export async function authorize(
   const paymentResponseCode = answer?.code ?? 'GenericDecline';
   const approved = paymentResponseCode === 'Success';
   const now = deps.now();
-  const transaction = await withEvent(
+  const transaction = await insertWithEvent(
     deps.repository,
-    (repository) =>
-      repository.transactions.insert(
-        buildTransaction(basisOfDraft(draft, payer), {
-          publicId,
-          ...money,
-          paymentResponseCode,
-          authorizationId: approved ? newId('auth') : null,
-          transactionType: token.transactionType,
-          maskedAccountNumber: token.maskedAccountNumber,
-          authorizedAmount: cents(amountCents),
-          authorizationExpires: new Date(now.getTime() + AUTHORIZATION_DAYS * 86_400_000),
-          events: approved ? [{ eventType: 'Authorize', eventDate: now, comments: null }] : [],
-        }),
-      ),
-    (stored) => outcomeEvent(stored, now),
+    buildTransaction(basisOfDraft(draft, payer), {
+      publicId,
+      ...money,
+      paymentResponseCode,
+      authorizationId: approved ? newId('auth') : null,
+      transactionType: token.transactionType,
+      maskedAccountNumber: token.maskedAccountNumber,
+      authorizedAmount: cents(amountCents),
+      authorizationExpires: new Date(now.getTime() + AUTHORIZATION_DAYS * 86_400_000),
+      events: approved ? [{ eventType: 'Authorize', eventDate: now, comments: null }] : [],
+    }),
+    now,
   );
   if (!approved)
     return declined(paymentResponseCode, answer?.message ?? PROCESSOR_MESSAGES.noAnswerDeclined, transaction.id);

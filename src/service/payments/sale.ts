@@ -9,7 +9,7 @@ import { newId } from '../vault/random.js';
 import { askProcessor, PROCESSOR_MESSAGES, type ProcessorSource } from './payment-processor.js';
 import { RULE_DECLINES, declined, done, type PaymentDeps, type Payer, type PaymentResult } from './result.js';
 import type { Repository } from '../storage/repository.js';
-import { outcomeEvent, withEvent } from '../events/record.js';
+import { insertWithEvent } from '../events/record.js';
 import type { PaymentMethodKey, TransactionMoney } from './model.js';
 import { basisOfDraft, buildTransaction } from './build-transaction.js';
 import { initiatingPartyFeeRefusal, moneyFor, undecidedMoney } from './money-rules.js';
@@ -54,16 +54,10 @@ export async function sale(draft: TransactionDraft, payer: Payer, deps: PaymentD
   if ('tokenId' in draft.source) {
     const token = await deps.repository.tokens.find(draft.source.tokenId, payer.scope);
     if (!token) {
-      const stored = await withEvent(
+      const stored = await insertWithEvent(
         deps.repository,
-        (repository) =>
-          repository.transactions.insert(
-            buildTransaction(basisOfDraft(draft, payer), {
-              ...undecidedMoney(draft),
-              paymentResponseCode: 'InvalidToken',
-            }),
-          ),
-        (transaction) => outcomeEvent(transaction, deps.now()),
+        buildTransaction(basisOfDraft(draft, payer), { ...undecidedMoney(draft), paymentResponseCode: 'InvalidToken' }),
+        deps.now(),
       );
       return declined('InvalidToken', RULE_DECLINES.InvalidToken, stored.id);
     }
@@ -97,19 +91,16 @@ export async function sale(draft: TransactionDraft, payer: Payer, deps: PaymentD
     repository.transactions.serialized(lock, async (store) => {
       const earlier = await store.lastApprovedSale(payer.scope, method, money.amount, windowMinutes);
       if (!earlier) return charge(repository, draft, payer, charged, method, money, deps);
-      const stored = await withEvent(
+      const stored = await insertWithEvent(
         repository,
-        (inTransaction) =>
-          inTransaction.transactions.insert(
-            buildTransaction(basisOfDraft(draft, payer), {
-              ...money,
-              transactionType: charged.transactionType,
-              maskedAccountNumber: charged.maskedAccountNumber,
-              paymentMethodFingerprint: method.fingerprint,
-              paymentResponseCode: 'HardDuplicateTransaction',
-            }),
-          ),
-        (transaction) => outcomeEvent(transaction, deps.now()),
+        buildTransaction(basisOfDraft(draft, payer), {
+          ...money,
+          transactionType: charged.transactionType,
+          maskedAccountNumber: charged.maskedAccountNumber,
+          paymentMethodFingerprint: method.fingerprint,
+          paymentResponseCode: 'HardDuplicateTransaction',
+        }),
+        deps.now(),
       );
       return declined('HardDuplicateTransaction', duplicateMessage(earlier, windowMinutes), stored.id);
     }),
@@ -144,21 +135,18 @@ async function charge(
   const paymentResponseCode = answer?.code ?? 'GenericDecline';
   const approved = paymentResponseCode === 'Success';
   const at = deps.now();
-  const transaction = await withEvent(
+  const transaction = await insertWithEvent(
     repository,
-    (inTransaction) =>
-      inTransaction.transactions.insert(
-        buildTransaction(basisOfDraft(draft, payer), {
-          publicId,
-          ...money,
-          transactionType: charged.transactionType,
-          maskedAccountNumber: charged.maskedAccountNumber,
-          paymentMethodFingerprint: method.fingerprint,
-          paymentResponseCode,
-          events: approved ? [{ eventType: 'Sale', eventDate: at, comments: null }] : [],
-        }),
-      ),
-    (stored) => outcomeEvent(stored, at),
+    buildTransaction(basisOfDraft(draft, payer), {
+      publicId,
+      ...money,
+      transactionType: charged.transactionType,
+      maskedAccountNumber: charged.maskedAccountNumber,
+      paymentMethodFingerprint: method.fingerprint,
+      paymentResponseCode,
+      events: approved ? [{ eventType: 'Sale', eventDate: at, comments: null }] : [],
+    }),
+    at,
   );
   if (!approved)
     return declined(paymentResponseCode, answer?.message ?? PROCESSOR_MESSAGES.noAnswerDeclined, transaction.id);

@@ -94,22 +94,38 @@ export function deliveryStore(sql: Sql) {
         .sort((a, b) => a.id - b.id);
     },
     /**
-     * Records an attempt and moves the delivery on, if `owner` still holds it (a process whose lease
-     * expired records its attempt but leaves the row to the one that took it over).
+     * Records attempts and moves their deliveries on, in one database transaction of two statements,
+     * for those `owner` still holds (a process whose lease expired records its attempt but leaves the
+     * row to the one that took it over).
      */
-    async finish(id: number, owner: string, attempt: AttemptRecord, next: NextStep): Promise<void> {
+    async finish(owner: string, results: { id: number; attempt: AttemptRecord; next: NextStep }[]): Promise<void> {
+      if (!results.length) return;
+      const column = <T>(pick: (result: (typeof results)[number]) => T) => results.map(pick);
       await sql.transaction(async (tx) => {
         await tx.query(
           `INSERT INTO delivery_attempts (delivery_id, attempted_at, duration_ms, status_code, error)
-           VALUES ($1, $2, $3, $4, $5)`,
-          [id, attempt.attemptedAt, attempt.durationMs, attempt.statusCode, attempt.error],
+           SELECT * FROM unnest($1::bigint[], $2::timestamptz[], $3::integer[], $4::integer[], $5::text[])`,
+          [
+            column((r) => r.id),
+            column((r) => r.attempt.attemptedAt),
+            column((r) => r.attempt.durationMs),
+            column((r) => r.attempt.statusCode),
+            column((r) => r.attempt.error),
+          ],
         );
         await tx.query(
-          `UPDATE deliveries SET attempts = attempts + 1, state = $3, lease_until = NULL, leased_by = NULL,
-                  next_attempt_at = COALESCE($4, next_attempt_at),
-                  finished_at = CASE WHEN $3 = 'pending' THEN NULL ELSE $5::timestamptz END
-            WHERE id = $1 AND leased_by = $2 AND state = 'pending'`,
-          [id, owner, next.state, next.state === 'pending' ? next.nextAttemptAt : null, attempt.attemptedAt],
+          `UPDATE deliveries d SET attempts = d.attempts + 1, state = n.state, lease_until = NULL, leased_by = NULL,
+                  next_attempt_at = COALESCE(n.next_at, d.next_attempt_at),
+                  finished_at = CASE WHEN n.state = 'pending' THEN NULL ELSE n.at END
+             FROM unnest($2::bigint[], $3::text[], $4::timestamptz[], $5::timestamptz[]) AS n(id, state, next_at, at)
+            WHERE d.id = n.id AND d.leased_by = $1 AND d.state = 'pending'`,
+          [
+            owner,
+            column((r) => r.id),
+            column((r) => r.next.state),
+            column((r) => (r.next.state === 'pending' ? r.next.nextAttemptAt : null)),
+            column((r) => r.attempt.attemptedAt),
+          ],
         );
       });
     },

@@ -40,15 +40,31 @@ export async function insertEvent(sql: Sql, event: NewEvent): Promise<void> {
     `WITH e AS (
        INSERT INTO events (id, account_id, via_account_id, type, object_id, body, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING seq, account_id, via_account_id, type, object_id, created_at)
-     INSERT INTO deliveries (event_seq, channel, target, object_id, next_attempt_at, created_at)
-     SELECT e.seq, 'webhook', w.id, e.object_id, e.created_at, e.created_at
-       FROM e JOIN webhook_endpoints w
-         ON w.account_id = e.account_id AND COALESCE(w.via_account_id, 0) = COALESCE(e.via_account_id, 0)
-        AND w.deleted_at IS NULL AND (e.type = ANY (w.enabled_events) OR '*' = ANY (w.enabled_events))
-      ORDER BY w.id`,
+     ${fanOut('e')}`,
     [event.id, event.scope.accountId, event.scope.viaAccountId, event.type, event.objectId, event.body, event.created],
   );
 }
+
+/**
+ * The outbox's fan-out: a pending delivery of each event of the CTE `events` (rows of the events
+ * table as RETURNING gives them) to every live endpoint of its scope that wants its type.
+ */
+export const fanOut = (events: string): string =>
+  `INSERT INTO deliveries (event_seq, channel, target, object_id, next_attempt_at, created_at)
+   SELECT e.seq, 'webhook', w.id, e.object_id, e.created_at, e.created_at
+     FROM ${events} e JOIN webhook_endpoints w
+       ON w.account_id = e.account_id AND COALESCE(w.via_account_id, 0) = COALESCE(e.via_account_id, 0)
+      AND w.deleted_at IS NULL AND (e.type = ANY (w.enabled_events) OR '*' = ANY (w.enabled_events))
+    ORDER BY w.id`;
+
+/**
+ * An event of a row not stored yet, written by the row's own INSERT (one statement, no transaction
+ * around it): its body holds `STORED_ID` and `STORED_CREATED` (as JSON strings) where the row's id and
+ * creation time go, which only the database knows until then.
+ */
+export type EventOfInsert = Omit<NewEvent, 'scope' | 'objectId'>;
+export const STORED_ID = '\u0000id\u0000';
+export const STORED_CREATED = '\u0000created\u0000';
 
 const COLUMNS = 'id, type, created_at AS created, body';
 const toEvent = (row: StoredEvent): StoredEvent => ({ ...row, created: new Date(row.created) });

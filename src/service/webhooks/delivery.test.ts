@@ -31,7 +31,7 @@ async function receiver(script: number[] = []) {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { arrivals, url: `http://127.0.0.1:${port}/hooks`, close: () => new Promise((r) => server.close(r)) };
+  return { arrivals, script, url: `http://127.0.0.1:${port}/hooks`, close: () => new Promise((r) => server.close(r)) };
 }
 
 let service: TestService;
@@ -146,21 +146,13 @@ describe('delivery', () => {
       expect((await request(service.app, 'GET', `/api/v1/events/${id}`, springfield())).statusCode).toBe(200);
 
       hooks.arrivals.length = 0;
+      hooks.script.length = 0; // from now on the receiver answers 200
       await pay(11);
       clock += 1;
-      // The next delivery goes to a receiver that answers 200.
-      await hooks.close();
-      const healthy = await receiver();
-      try {
-        await service.sql.query('UPDATE webhook_endpoints SET url = $1 WHERE id = $2', [healthy.url, endpoint.id]);
-        expect(await run.runOnce()).toBe(1);
-        expect(healthy.arrivals).toHaveLength(1);
-        expect(hooks.arrivals).toHaveLength(0);
-        const again = await request(service.app, 'GET', `/api/v1/webhookEndpoints/${endpoint.id}`, springfield());
-        expect(again.json<WebhookEndpointResponse>().status).toBe('enabled');
-      } finally {
-        await healthy.close();
-      }
+      expect(await run.runOnce()).toBe(1);
+      expect(hooks.arrivals).toHaveLength(1);
+      const again = await request(service.app, 'GET', `/api/v1/webhookEndpoints/${endpoint.id}`, springfield());
+      expect(again.json<WebhookEndpointResponse>().status).toBe('enabled');
     } finally {
       await hooks.close().catch(() => undefined);
     }

@@ -8,7 +8,7 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER } from '../../shared/webhook-signature.js';
 import type { Channel, SendResult } from '../delivery/runner.js';
-import type { ClaimedDelivery, Repository } from '../storage/repository.js';
+import type { ClaimedDelivery, Repository, WebhookEndpointRecord } from '../storage/repository.js';
 import type { Vault } from '../vault/vault.js';
 import { openSecret } from './endpoints.js';
 import { signWebhook } from './signing.js';
@@ -29,10 +29,21 @@ export const WEBHOOK_CHANNEL = 'webhook';
 
 export function webhookChannel(deps: WebhookChannelDeps): Channel {
   const timeoutMs = deps.timeoutMs ?? 10_000;
+  // One read per endpoint for a round of deliveries, not one per delivery: kept for a second.
+  const recent = new Map<string, { at: number; endpoint: Promise<WebhookEndpointRecord | null> }>();
+  const endpointOf = (id: string) => {
+    const now = performance.now();
+    const cached = recent.get(id);
+    if (cached && now - cached.at < 1_000) return cached.endpoint;
+    if (recent.size > 1_000) recent.clear();
+    const endpoint = deps.repository.webhookEndpoints.forDelivery(id);
+    recent.set(id, { at: now, endpoint });
+    return endpoint;
+  };
   return {
     name: WEBHOOK_CHANNEL,
     async send(delivery: ClaimedDelivery): Promise<SendResult> {
-      const endpoint = await deps.repository.webhookEndpoints.forDelivery(delivery.target);
+      const endpoint = await endpointOf(delivery.target);
       if (!endpoint || endpoint.deleted || delivery.body === null)
         return { ok: false, statusCode: null, error: 'The endpoint was deleted.', final: true };
       const url = new URL(endpoint.url);
