@@ -13,6 +13,7 @@ import {
   esSearch,
   esService,
   esSetUp,
+  esWebhook,
   frameSetUpMessages,
   listMessages,
   responseMessages,
@@ -20,6 +21,7 @@ import {
   searchMessages,
   serviceMessages,
   setUpMessages,
+  webhookMessages,
 } from './api.js';
 import {
   amountMessages,
@@ -60,6 +62,7 @@ export const CATALOG_AREAS: readonly CatalogArea[] = [
   area('the service', serviceMessages, esService, true),
   area('searches', searchMessages, esSearch, true),
   area('lists, voids and refunds', listMessages, esList, true),
+  area('events and webhooks', webhookMessages, esWebhook, true),
   area('processor answers', responseMessages, esResponse, false),
   area('payer-facing declines', payerDeclineMessages, esPayerDecline, false),
   area('refused reversals', reversalMessages, esReversal, false),
