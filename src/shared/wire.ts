@@ -146,6 +146,10 @@ export interface TransactionFeesResponse {
 /** Processor answers (docs/api.md#sandbox-processor): the codes of their messages' catalog. */
 export type PaymentResponseCode = ResponseCode;
 
+/** The payer's language for what is sent to them (a receipt): ours, not the interface's (docs/api.md#transactions). */
+export const PAYER_LOCALES = ['en', 'es'] as const;
+export type PayerLocale = (typeof PAYER_LOCALES)[number];
+
 /** `POST /api/v1/transactions` (docs/api.md#transactions). */
 export interface TransactionRequest {
   payer: string;

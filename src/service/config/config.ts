@@ -3,6 +3,8 @@ import { parseTrustProxy, type TrustProxy } from '../http/trust-proxy.js';
 import { parseVaultKey } from '../vault/vault.js';
 import { DEFAULT_CUTOFF, parseSettlementCutoff, type SettlementCutoff } from '../payments/cutoff.js';
 import { DEFAULT_PROCESSOR_TIMEOUT_MS } from '../payments/payment-processor.js';
+import { DEFAULT_MAIL_FROM, isMailFrom } from '../mail/mail-message.js';
+import { join } from 'node:path';
 
 /**
  * Configuration from environment variables, checked once at start: every bad value is reported
@@ -36,6 +38,12 @@ export interface ServiceConfig {
   processorTimeoutMs: number;
   /** When the sandbox processor closes each day's batches (`SETTLEMENT_CUTOFF`, default 20:00 America/New_York). */
   settlementCutoff: SettlementCutoff;
+  /** Where e-mail goes (`SMTP_URL`, smtp:// or smtps://); without it, into `mailboxDir` (docs/operating.md#e-mail-receipts). */
+  smtpUrl: string | undefined;
+  /** The local mailbox: `DATA_DIR/mailbox`. */
+  mailboxDir: string;
+  /** The sender of receipts (`MAIL_FROM`). */
+  mailFrom: string;
 }
 
 /** The processors the service has adapters for. */
@@ -100,7 +108,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     settlementCutoff:
       parseSettlementCutoff(env.SETTLEMENT_CUTOFF || DEFAULT_CUTOFF) ??
       (parseSettlementCutoff(DEFAULT_CUTOFF) as SettlementCutoff),
+    smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
+    mailboxDir: join(env.DATA_DIR || '.data', 'mailbox'),
+    mailFrom: env.MAIL_FROM || DEFAULT_MAIL_FROM,
   };
+  if (!isMailFrom(config.mailFrom))
+    problems.push(
+      'MAIL_FROM must be one address, optionally with a name (e.g. "Springfield <billing@springfield.gov>"), without control characters.',
+    );
   if (env.SETTLEMENT_CUTOFF && !parseSettlementCutoff(env.SETTLEMENT_CUTOFF))
     problems.push(
       `SETTLEMENT_CUTOFF must be HH:MM and optionally a time zone (e.g. "20:00 America/New_York"); it is "${env.SETTLEMENT_CUTOFF}".`,

@@ -31,6 +31,7 @@ import {
 } from './en.js';
 import { esAmount, esClient, esField, esForm, esFrame, esTransaction } from './es.js';
 import { esPayerDecline, payerDeclineMessages } from './payer-declines.js';
+import { esReceipt, receiptMessages } from './receipts.js';
 
 export interface CatalogArea {
   name: string;
@@ -66,4 +67,5 @@ export const CATALOG_AREAS: readonly CatalogArea[] = [
   area('declines in detail', declineDetails, esDeclineDetails, false),
   area('a page’s set-up', setUpMessages, esSetUp, false),
   area('the isolated form’s set-up', frameSetUpMessages, esFrameSetUp, false),
+  area('e-mail receipts', receiptMessages, esReceipt, false),
 ];
