@@ -163,6 +163,8 @@ export interface TransactionRequest {
   attributeValues?: AttributeValues;
   comments?: string;
   sendReceipt?: boolean;
+  /** The payer's language for the receipt (ours): `en` (the default) or `es`. */
+  locale?: PayerLocale;
   ipAddress?: string;
   initiatingPartyFee?: number;
   currency?: 'USD';

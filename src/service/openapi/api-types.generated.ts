@@ -1671,6 +1671,11 @@ export interface operations {
            * @example 203.0.113.7
            */
           ipAddress?: string | null;
+          /**
+           * @description Ours: the payer’s language for the e-mail receipt, en (the default) or es.
+           * @enum {string|null}
+           */
+          locale?: 'en' | 'es' | null;
           /** @description Name of the payer. */
           payer: string;
           /** @description The payer fee, part of amount. Omitted: the deprecated Mode C (the service adds the fee). A JSON number (not text) of currency units with at most 2 decimals. */

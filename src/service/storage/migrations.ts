@@ -304,6 +304,14 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       CREATE INDEX transactions_batch_members ON transactions (batch_id, created_at, id) WHERE batch_id IS NOT NULL;
     `,
   },
+  {
+    version: 19,
+    name: 'the payer’s language for receipts',
+    sql: `
+      -- POST /transactions' locale (ours): what language a receipt speaks; NULL when not said (English).
+      ALTER TABLE transactions ADD COLUMN IF NOT EXISTS payer_locale TEXT CHECK (payer_locale IN ('en', 'es'));
+    `,
+  },
 ];
 
 /**

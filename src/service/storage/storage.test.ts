@@ -230,6 +230,8 @@ describe('upgrades', () => {
     expect(await migrate(sql, 9)).toEqual([1, 2, 3, 5, 6, 7, 8, 9]);
     // Today's code stores each sale's method fingerprint (migration 11, which adds it if missing).
     await sql.query('ALTER TABLE transactions ADD COLUMN payment_method_fingerprint TEXT');
+    // … and each payer's language (migration 19, which adds it if missing).
+    await sql.query('ALTER TABLE transactions ADD COLUMN payer_locale TEXT');
     const app = await buildApp({
       repository,
       vault: createVault([randomBytes(32)]),
@@ -252,7 +254,7 @@ describe('upgrades', () => {
       ] as const)
         expect((await pay(payer, amount)).statusCode).toBe(201);
 
-      expect(await migrate(sql)).toEqual([10, 11, 12]);
+      expect(await migrate(sql)).toEqual([10, 11, 12, 19]);
       const search = async (query: string) =>
         (
           await request(app, 'GET', `/api/v1/transactions?${query}`, { authorization: basic(accounts.springfield) })
@@ -276,6 +278,8 @@ describe('upgrades', () => {
     const { sql, drop } = await ownDatabase('upgrade');
     const repository = createRepository(sql);
     await migrate(sql, 11);
+    // Today's code stores each payer's language (migration 19, which adds it if missing).
+    await sql.query('ALTER TABLE transactions ADD COLUMN payer_locale TEXT');
     const app = await buildApp({
       repository,
       vault: createVault([randomBytes(32)]),
@@ -298,7 +302,7 @@ describe('upgrades', () => {
       expect(before).toEqual([1, 2, 3]);
       expect(await settle()).toBe(1);
 
-      expect(await migrate(sql)).toEqual([12]);
+      expect(await migrate(sql)).toEqual([12, 19]);
       const after = [await pay(13), await pay(14), await pay(15)];
       const batch = await settle();
       for (const id of after) {

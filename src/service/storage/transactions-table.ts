@@ -16,7 +16,7 @@ import type { Scope } from './types.js';
 
 const COLUMNS = `t.id, t.public_id AS "publicId", t.account_id, t.via_account_id, t.authorization_id AS "authorizationId",
   t.token_id AS "tokenId", t.payer, t.email_address AS "emailAddress", t.attribute_values AS "attributeValues", t.comments,
-  t.send_receipt AS "sendReceipt", t.ip_address AS "ipAddress", t.transaction_type AS "transactionType",
+  t.send_receipt AS "sendReceipt", t.payer_locale AS "payerLocale", t.ip_address AS "ipAddress", t.transaction_type AS "transactionType",
   t.masked_account_number AS "maskedAccountNumber", t.payment_method_fingerprint AS "paymentMethodFingerprint", t.amount_cents AS amount, t.payer_fee_cents AS "payerFee", t.fee_cents AS fee,
   t.net_amount_cents AS "netAmount", t.initiating_party_fee_cents AS "initiatingPartyFee", t.payer_fee_mode AS "payerFeeMode",
   t.payment_response_code AS "paymentResponseCode", t.authorized_amount_cents AS "authorizedAmount",
@@ -95,8 +95,8 @@ function queriesOn(sql: Sql) {
            INSERT INTO transactions (public_id, account_id, via_account_id, authorization_id, token_id, payer, email_address, attribute_values,
              comments, send_receipt, ip_address, transaction_type, masked_account_number, amount_cents, payer_fee_cents, fee_cents,
              net_amount_cents, initiating_party_fee_cents, payer_fee_mode, payment_response_code, authorized_amount_cents, authorization_expires_at, original_transaction_id,
-             payment_method_fingerprint)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $24, $25)
+             payment_method_fingerprint, payer_locale)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $24, $25, $26)
            RETURNING id, created_at),
          e AS (
            INSERT INTO transaction_events (transaction_id, event_type, event_date, comments)
@@ -135,6 +135,7 @@ function queriesOn(sql: Sql) {
           ),
           t.originalTransactionId,
           t.paymentMethodFingerprint,
+          t.payerLocale,
         ],
       );
       const { id, created } = row as { id: number; created: Date };

@@ -102,6 +102,7 @@ export const transactionMessages = {
   COMMENTS_TOO_LONG: 'Comments must be at most 500 characters.',
   INVALID_IP_ADDRESS: 'IP address must be an IPv4 or IPv6 address.',
   INVALID_SEND_RECEIPT: 'sendReceipt must be true or false.',
+  INVALID_LOCALE: 'locale must be en or es.',
   UNSUPPORTED_CURRENCY: 'Only USD is supported.',
   // any text of a request body: the service checks it (unstorable-text.ts), the hosted bundles do not
   INVALID_CHARACTERS: 'Text has characters that cannot be stored.',
