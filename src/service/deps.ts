@@ -16,7 +16,7 @@ export interface ServiceDeps {
   repository: Repository;
   vault: Vault;
   config: Pick<ServiceConfig, 'tokenRateLimitPerIp' | 'tokenRateLimitPerKey' | 'publicUrl' | 'logLevel'> &
-    Partial<Pick<ServiceConfig, 'trustProxy' | 'allowedHosts' | 'host' | 'port' | 'processor'>>;
+    Partial<Pick<ServiceConfig, 'trustProxy' | 'allowedHosts' | 'host' | 'port' | 'processor' | 'settlementCutoff'>>;
   rateLimiter: RateLimiter;
   accountCache: AccountCache;
   /** Checks a secret against its hash: `secretMatches` (auth/credentials.ts) unless a test wraps it. */

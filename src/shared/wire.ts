@@ -131,6 +131,46 @@ export interface BatchResponse {
   currency: 'USD';
 }
 
+/** One settled transaction in a batch's report (docs/api.md#settlement-reports); ours. */
+export interface SettlementLineResponse {
+  transactionId: number;
+  publicId: string;
+  kind: 'Payment' | 'Refund';
+  date: string;
+  payer: string;
+  transactionType: TransactionType | null;
+  lastFour: string | null;
+  originalTransactionId: number | null;
+  /** The net amount due: amount less the payer fee. principal + payerFee = net + serviceFee + initiatingPartyFee = amount. */
+  principal: number;
+  payerFee: number;
+  serviceFee: number;
+  initiatingPartyFee: number;
+  net: number;
+  amount: number;
+}
+
+/** The sums of a report's lines; the debits and credits equal the batch's. */
+export interface SettlementTotalsResponse {
+  numberOfDebits: number;
+  totalOfDebits: number;
+  numberOfCredits: number;
+  totalOfCredits: number;
+  principal: number;
+  payerFee: number;
+  serviceFee: number;
+  initiatingPartyFee: number;
+  net: number;
+  amount: number;
+}
+
+/** `GET /api/v1/batches/{id}/report` as JSON (ours). */
+export interface SettlementReportResponse {
+  batch: BatchResponse;
+  lines: SettlementLineResponse[];
+  totals: SettlementTotalsResponse;
+}
+
 /** `GET /api/v1/batches`: one page, newest first. */
 export interface BatchListResponse {
   batches: BatchResponse[];

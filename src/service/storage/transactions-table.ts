@@ -10,7 +10,7 @@ import {
 } from '../payments/model.js';
 import type { TransactionState } from '../payments/lifecycle.js';
 import { couldBeId } from './ids.js';
-import { STATE_CONDITIONS } from './transaction-states.js';
+import { inStates, STATE_CONDITIONS } from './transaction-states.js';
 import type { Sql } from './sql.js';
 import type { Scope } from './types.js';
 
@@ -166,6 +166,24 @@ function queriesOn(sql: Sql) {
       )[0] ?? null,
     /** By the numeric id or the `txn_…` public id, in this scope. */
     find,
+    /**
+     * The scope's payments (sales and captures) approved, not voided, whose money was taken in
+     * [from, to): a capture when it was captured, a sale when it was made; oldest first.
+     */
+    paymentsTakenBetween: async (scope: Scope, from: Date, to: Date): Promise<Transaction[]> =>
+      (
+        await sql.query<Row>(
+          `SELECT ${COLUMNS} FROM transactions t
+           WHERE t.account_id = $1 AND t.via_account_id IS NOT DISTINCT FROM $2
+             AND ${inStates([
+               { kind: 'Payment', state: 'Captured' },
+               { kind: 'Payment', state: 'Settled' },
+             ])}
+             AND COALESCE(t.captured_at, t.created_at) >= $3 AND COALESCE(t.captured_at, t.created_at) < $4
+           ORDER BY COALESCE(t.captured_at, t.created_at), t.id`,
+          [scope.accountId, scope.viaAccountId, from, to],
+        )
+      ).map(toTransaction),
     findAuthorization: async (authorizationId: string, scope: Scope) =>
       !couldBeId(authorizationId)
         ? null
