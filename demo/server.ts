@@ -139,6 +139,9 @@ export async function startDemo(options: DemoOptions): Promise<{ url: string; cl
         tokenId: token.id,
         payer: token.payer,
         emailAddress: token.emailAddress,
+        // A receipt to the payer, in the page's language (docs/operating.md#e-mail-receipts).
+        sendReceipt: true,
+        locale: /^es\b/i.test(request.headers['accept-language'] ?? '') ? 'es' : 'en',
         ...(request.socket.remoteAddress && { ipAddress: request.socket.remoteAddress.replace(/^::ffff:/, '') }),
       });
       return sendJson(response, 201, {
