@@ -98,8 +98,10 @@ describe('API description', () => {
     expect(operations.sort()).toEqual([
       'DELETE /api/v1/tokens/{tokenId}',
       'GET /api/v1/batches',
+      'GET /api/v1/batches/{batchId}/report',
       'GET /api/v1/batches/{batchId}/transactions',
       'GET /api/v1/publicKeys/check',
+      'GET /api/v1/reports/lockbox',
       'GET /api/v1/tokens/{tokenId}',
       'GET /api/v1/transactionFees',
       'GET /api/v1/transactions',
