@@ -5,6 +5,7 @@ import { DEFAULT_CUTOFF, parseSettlementCutoff, type SettlementCutoff } from '..
 import { DEFAULT_PROCESSOR_TIMEOUT_MS } from '../payments/payment-processor.js';
 import { DEFAULT_MAIL_FROM, isMailFrom } from '../mail/mail-message.js';
 import { join } from 'node:path';
+import { parseNetworks } from '../webhooks/target.js';
 
 /**
  * Configuration from environment variables, checked once at start: every bad value is reported
@@ -44,6 +45,11 @@ export interface ServiceConfig {
   mailboxDir: string;
   /** The sender of receipts (`MAIL_FROM`). */
   mailFrom: string;
+  /**
+   * Networks webhooks may be sent to among those refused by default, loopback and private
+   * (`WEBHOOK_ALLOWED_NETWORKS`, CIDRs: `127.0.0.0/8,::1`); none by default (webhooks/target.ts).
+   */
+  webhookAllowedNetworks: string;
 }
 
 /** The processors the service has adapters for. */
@@ -108,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     settlementCutoff:
       parseSettlementCutoff(env.SETTLEMENT_CUTOFF || DEFAULT_CUTOFF) ??
       (parseSettlementCutoff(DEFAULT_CUTOFF) as SettlementCutoff),
+    webhookAllowedNetworks: env.WEBHOOK_ALLOWED_NETWORKS ?? '',
     smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
     mailboxDir: join(env.DATA_DIR || '.data', 'mailbox'),
     mailFrom: env.MAIL_FROM || DEFAULT_MAIL_FROM,
@@ -115,6 +122,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
   if (!isMailFrom(config.mailFrom))
     problems.push(
       'MAIL_FROM must be one address, optionally with a name (e.g. "Springfield <billing@springfield.gov>"), without control characters.',
+    );
+  const networks = parseNetworks(config.webhookAllowedNetworks).problems;
+  if (networks.length)
+    problems.push(
+      `WEBHOOK_ALLOWED_NETWORKS must list addresses or networks (e.g. 127.0.0.0/8,::1,10.20.0.0/16); ${networks.map((entry) => `"${entry}"`).join(', ')} is not one.`,
     );
   if (env.SETTLEMENT_CUTOFF && !parseSettlementCutoff(env.SETTLEMENT_CUTOFF))
     problems.push(
