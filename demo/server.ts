@@ -16,6 +16,7 @@ import {
 } from '../src/server-sdk/index.js';
 import { REFUND_AMOUNT_HELP, hasUnsettled, recentPayments, refundAmountOf, transactionIdOf } from './payments.js';
 import { NO_FRAMING, RefusedRequest, checkRequest, ownHosts } from './request-checks.js';
+import { readEntry, readMailbox } from './mailbox.js';
 
 export interface DemoAccount {
   name: string;
@@ -35,6 +36,8 @@ export interface DemoOptions {
   host?: string;
   /** More names its `Host` may carry, such as the service's ALLOWED_HOSTS (demo/request-checks.ts). */
   allowedHosts?: string[];
+  /** The service's local mailbox (DATA_DIR/mailbox), which the Mailbox page shows; none when it sends through SMTP. */
+  mailboxDir?: string;
 }
 
 const PAGES: Record<string, string> = {
@@ -43,6 +46,7 @@ const PAGES: Record<string, string> = {
   '/isolated': 'isolated.html',
   '/script-tag': 'script-tag.html',
   '/payments': 'payments.html',
+  '/mailbox': 'mailbox.html',
   '/demo.css': 'demo.css',
   '/favicon.svg': 'favicon.svg',
 };
@@ -135,6 +139,9 @@ export async function startDemo(options: DemoOptions): Promise<{ url: string; cl
         tokenId: token.id,
         payer: token.payer,
         emailAddress: token.emailAddress,
+        // A receipt to the payer, in the page's language (docs/operating.md#e-mail-receipts).
+        sendReceipt: true,
+        locale: /^es\b/i.test(request.headers['accept-language'] ?? '') ? 'es' : 'en',
         ...(request.socket.remoteAddress && { ipAddress: request.socket.remoteAddress.replace(/^::ffff:/, '') }),
       });
       return sendJson(response, 201, {
@@ -146,6 +153,18 @@ export async function startDemo(options: DemoOptions): Promise<{ url: string; cl
         lastFour: token.lastFour,
         payerFeeMode: transaction.payerFeeMode,
       });
+    }
+    if (request.method === 'GET' && url.pathname === '/mailbox/list') {
+      const entries = options.mailboxDir ? await readMailbox(options.mailboxDir) : [];
+      return sendJson(response, 200, {
+        smtp: !options.mailboxDir,
+        mails: entries.map(({ id, date, to, subject }) => ({ id, date, to, subject })),
+      });
+    }
+    if (request.method === 'GET' && url.pathname === '/mailbox/mail') {
+      const entry = options.mailboxDir ? await readEntry(options.mailboxDir, url.searchParams.get('id') ?? '') : null;
+      if (!entry) throw new DemoError(404, 'No such mail.');
+      return sendJson(response, 200, entry);
     }
     if (request.method === 'GET' && url.pathname === '/payments/list')
       return sendJson(response, 200, await recentPayments(clientFor(url.searchParams.get('account')), methodName));

@@ -28,6 +28,7 @@ if (!existsSync(file)) {
     port,
     host: config.host,
     allowedHosts: config.allowedHosts,
+    ...(!config.smtpUrl && { mailboxDir: config.mailboxDir }),
   }).catch(async (error: unknown) => {
     // Its port taken or not allowed: the service's kind of line, naming DEMO_PORT; the service stops.
     const message = startErrorMessage(error, { ...config, port }, 'DEMO_PORT');
@@ -38,7 +39,8 @@ if (!existsSync(file)) {
   });
   console.log(
     `\nDemo checkout      ${demo.url}/   (drop-in form: ${demo.url}/dropin, isolated form: ${demo.url}/isolated, script tag: ${demo.url}/script-tag)` +
-      `\nPayments           ${demo.url}/payments   (void, refund, settle now)`,
+      `\nPayments           ${demo.url}/payments   (void, refund, settle now)` +
+      `\nMailbox            ${demo.url}/mailbox   (the receipts kept in ${config.smtpUrl ? 'your SMTP server' : config.mailboxDir})`,
   );
   const stop = () => void Promise.all([demo.close(), service.close()]).then(() => process.exit(0));
   process.once('SIGINT', stop);

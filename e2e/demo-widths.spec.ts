@@ -15,6 +15,7 @@ const PAGES = {
   '/isolated': 'Isolated form',
   '/script-tag': 'Script tag',
   '/payments': 'Payments',
+  '/mailbox': 'Mailbox',
 };
 
 /** How far the page reaches past the viewport's right edge, in CSS pixels (0: no sideways scroll). */

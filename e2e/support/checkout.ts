@@ -1,4 +1,5 @@
 /** Named helpers for the demo checkout pages: pay with a card or a bank account, read the receipt, watch for leaks. */
+import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { startDemo } from '../../demo/server.js';
 import type { ServiceProcess } from './service.js';
@@ -8,6 +9,7 @@ export const startDemoFor = (service: ServiceProcess) =>
     serviceUrl: service.url,
     system: service.accounts.system,
     clients: { springfield: service.accounts.springfield, shelby: service.accounts.shelby },
+    mailboxDir: join(service.dataDir, 'mailbox'),
   });
 
 export interface CardInput {

@@ -205,6 +205,26 @@ describe('PaytokenClient after the charge (docs/api.md#voids-refunds-and-settlem
     expect(await springfield.transactions.refund(sale.id)).toMatchObject({ amount: -63.25 });
     expect(await springfield.transactions.retrieve(sale.id)).toMatchObject({ status: 'Refunded', fee: 3.25 });
     await expect(springfield.transactions.refund(sale.id, { amount: 0.001 })).rejects.toThrow(RangeError);
+
+    const report = await springfield.batches.report(batch.id);
+    expect(report.batch).toEqual(batch);
+    expect(report.totals.totalOfDebits).toBe(batch.totalOfDebits);
+    expect(report.lines.find((line) => line.transactionId === sale.id)).toMatchObject({
+      principal: 100,
+      payerFee: 3.25,
+    });
+    const csv = await springfield.batches.reportCsv(batch.id);
+    expect(csv.split('\r\n')[0]).toMatch(/^transactionId,publicId,kind,/);
+    expect(csv).toContain(`${sale.id},${sale.publicId},Payment,`);
+    const today = new Date().toISOString().slice(0, 10);
+    const lockbox = await springfield.reports.lockbox(today);
+    expect(lockbox.split('\r\n')[0]).toBe('reference,amount,date,payer,transactionId,publicId,method,lastFour,batchId');
+    expect((await springfield.reports.lockbox(today, 'fixed')).split('\r\n')[0]).toMatch(/^H\d{8}\d{6}\d{12} +$/);
+    await expect(springfield.batches.report(999_999_999)).rejects.toMatchObject({
+      status: 404,
+      code: 'BATCH_NOT_FOUND',
+    });
+    await expect(springfield.reports.lockbox('2026-02-30')).rejects.toMatchObject({ status: 400 });
   });
 });
 

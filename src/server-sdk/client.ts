@@ -3,6 +3,7 @@ import type {
   AuthorizationResponse,
   BatchListResponse,
   BatchResponse,
+  SettlementReportResponse,
   TokenResponse,
   TransactionFeesResponse,
   TransactionRequest,
@@ -168,6 +169,33 @@ export class PaytokenClient {
         'GET',
         `/api/v1/batches/${encodeURIComponent(String(id))}/transactions?page=${page}&pageSize=${pageSize}`,
       ),
+    /**
+     * A batch's settlement report (ours; docs/api.md#settlement-reports): a line per transaction with
+     * principal, payer fee, service fee, initiating-party fee and net, and totals equal to the batch's.
+     * @example const { lines, totals } = await paytoken.batches.report(17); totals.net // what the agency is funded
+     */
+    report: (id: number): Promise<SettlementReportResponse> =>
+      this.request('GET', `/api/v1/batches/${encodeURIComponent(String(id))}/report?format=json`),
+    /**
+     * The same report as RFC 4180 CSV, for a spreadsheet or an accounting import.
+     * @example await writeFile('batch-17.csv', await paytoken.batches.reportCsv(17))
+     */
+    reportCsv: (id: number): Promise<string> =>
+      this.request('GET', `/api/v1/batches/${encodeURIComponent(String(id))}/report?format=csv`, undefined, {
+        accept: 'text/csv',
+      }),
+  };
+
+  readonly reports = {
+    /**
+     * The payments of a day as a lockbox file for a billing system (ours; docs/api.md#lockbox-files):
+     * CSV, or fixed-width records of 120 characters.
+     * @example const file = await paytoken.reports.lockbox('2026-11-27', 'fixed')
+     */
+    lockbox: (date: string, format: 'csv' | 'fixed' = 'csv'): Promise<string> =>
+      this.request('GET', `/api/v1/reports/lockbox?date=${encodeURIComponent(date)}&format=${format}`, undefined, {
+        accept: format === 'csv' ? 'text/csv' : 'text/plain',
+      }),
   };
 
   readonly sandbox = {

@@ -19,6 +19,8 @@ export interface HttpOptions {
 export interface RequestOptions {
   /** Sent on every POST (one is made when not given) and reused by its retries. */
   idempotencyKey?: string;
+  /** A text answer instead of JSON (a report as CSV): its media type, sent as Accept; the body comes back as text. */
+  accept?: 'text/csv' | 'text/plain';
 }
 
 /** The first wait: 300 ms, then 600 ms, … each × 0.5–1.5. */
@@ -41,19 +43,27 @@ export function createHttp(options: HttpOptions) {
     body?: unknown,
     requestOptions: RequestOptions = {},
   ): Promise<T> {
-    const headers: Record<string, string> = { Accept: 'application/json', Authorization: authorization };
+    const headers: Record<string, string> = {
+      Accept: requestOptions.accept ?? 'application/json',
+      Authorization: authorization,
+    };
+    let text: string | undefined;
     if (options.impersonationAccountKey) headers.impersonationAccountKey = options.impersonationAccountKey;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (method === 'POST') headers['Idempotency-Key'] = requestOptions.idempotencyKey ?? crypto.randomUUID();
     let deadline: AbortSignal | undefined;
     const attempt = await withRetries(
-      () =>
-        doFetch(`${base}${path}`, {
+      async () => {
+        const response = await doFetch(`${base}${path}`, {
           method,
           headers,
           signal: (deadline = AbortSignal.timeout(options.timeoutMs ?? 30_000)),
           ...(body !== undefined && { body: JSON.stringify(body) }),
-        }),
+        });
+        // A text answer is read here: the retry loop reads every body as JSON.
+        if (requestOptions.accept && response.ok) text = await response.clone().text();
+        return response;
+      },
       // 409: the same Idempotency-Key is still running; retrying waits for its answer.
       ({ response }) => !response || response.status >= 500 || response.status === 409,
       options.maxRetries ?? 2,
@@ -65,7 +75,7 @@ export function createHttp(options: HttpOptions) {
       throw new PaytokenApiError(0, { code, message: clientMessages[code] });
     }
     const { response, body: parsed } = attempt;
-    if (response.ok) return parsed as T;
+    if (response.ok) return (requestOptions.accept ? text : parsed) as T;
     const error = (parsed && typeof parsed === 'object' ? parsed : {}) as Partial<ErrorBody>;
     if (error.reversalResponseCode)
       throw new ReversalDeclinedError(response.status, { ...error, reversalResponseCode: error.reversalResponseCode });

@@ -13,6 +13,7 @@ import { transactionRoutes } from './http/routes/transactions.js';
 import { transactionSearchRoutes } from './http/routes/transaction-search.js';
 import { reversalRoutes } from './http/routes/reversals.js';
 import { batchRoutes } from './http/routes/batches.js';
+import { reportRoutes } from './http/routes/reports.js';
 import { healthRoutes } from './http/routes/health.js';
 import { eventRoutes } from './http/routes/events.js';
 import { webhookEndpointRoutes } from './http/routes/webhook-endpoints.js';
@@ -173,6 +174,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   batchRoutes(app, deps);
   eventRoutes(app, deps);
   webhookEndpointRoutes(app, deps);
+  reportRoutes(app, deps);
   const hosted = loadHostedFiles(deps.scriptsDir);
   scriptRoutes(app, hosted, deps.version);
   frameRoutes(app, hosted, deps);

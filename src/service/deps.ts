@@ -18,7 +18,10 @@ export interface ServiceDeps {
   vault: Vault;
   config: Pick<ServiceConfig, 'tokenRateLimitPerIp' | 'tokenRateLimitPerKey' | 'publicUrl' | 'logLevel'> &
     Partial<
-      Pick<ServiceConfig, 'trustProxy' | 'allowedHosts' | 'host' | 'port' | 'processor' | 'webhookAllowedNetworks'>
+      Pick<
+        ServiceConfig,
+        'trustProxy' | 'allowedHosts' | 'host' | 'port' | 'processor' | 'webhookAllowedNetworks' | 'settlementCutoff'
+      >
     >;
   rateLimiter: RateLimiter;
   accountCache: AccountCache;

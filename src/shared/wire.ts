@@ -131,6 +131,46 @@ export interface BatchResponse {
   currency: 'USD';
 }
 
+/** One settled transaction in a batch's report (docs/api.md#settlement-reports); ours. */
+export interface SettlementLineResponse {
+  transactionId: number;
+  publicId: string;
+  kind: 'Payment' | 'Refund';
+  date: string;
+  payer: string;
+  transactionType: TransactionType | null;
+  lastFour: string | null;
+  originalTransactionId: number | null;
+  /** The net amount due: amount less the payer fee. principal + payerFee = net + serviceFee + initiatingPartyFee = amount. */
+  principal: number;
+  payerFee: number;
+  serviceFee: number;
+  initiatingPartyFee: number;
+  net: number;
+  amount: number;
+}
+
+/** The sums of a report's lines; the debits and credits equal the batch's. */
+export interface SettlementTotalsResponse {
+  numberOfDebits: number;
+  totalOfDebits: number;
+  numberOfCredits: number;
+  totalOfCredits: number;
+  principal: number;
+  payerFee: number;
+  serviceFee: number;
+  initiatingPartyFee: number;
+  net: number;
+  amount: number;
+}
+
+/** `GET /api/v1/batches/{id}/report` as JSON (ours). */
+export interface SettlementReportResponse {
+  batch: BatchResponse;
+  lines: SettlementLineResponse[];
+  totals: SettlementTotalsResponse;
+}
+
 /** `GET /api/v1/batches`: one page, newest first. */
 export interface BatchListResponse {
   batches: BatchResponse[];
@@ -146,6 +186,10 @@ export interface TransactionFeesResponse {
 /** Processor answers (docs/api.md#sandbox-processor): the codes of their messages' catalog. */
 export type PaymentResponseCode = ResponseCode;
 
+/** The payer's language for what is sent to them (a receipt): ours, not the interface's (docs/api.md#transactions). */
+export const PAYER_LOCALES = ['en', 'es'] as const;
+export type PayerLocale = (typeof PAYER_LOCALES)[number];
+
 /** `POST /api/v1/transactions` (docs/api.md#transactions). */
 export interface TransactionRequest {
   payer: string;
@@ -159,6 +203,8 @@ export interface TransactionRequest {
   attributeValues?: AttributeValues;
   comments?: string;
   sendReceipt?: boolean;
+  /** The payer's language for the receipt (ours): `en` (the default) or `es`. */
+  locale?: PayerLocale;
   ipAddress?: string;
   initiatingPartyFee?: number;
   currency?: 'USD';

@@ -74,4 +74,21 @@ describe('loadConfig', () => {
       'PROCESSOR_TIMEOUT_MS must be a whole number from 100 to 600000; it is "0".',
     );
   });
+
+  it('sends mail through SMTP_URL, else keeps it in DATA_DIR/mailbox', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/pay' })).toMatchObject({
+      smtpUrl: undefined,
+      mailboxDir: '/srv/pay/mailbox',
+      mailFrom: 'Paytoken <receipts@localhost>',
+    });
+    expect(
+      loadConfig({ SMTP_URL: 'smtps://u:p@mail.example.com:465', MAIL_FROM: 'Springfield <billing@springfield.gov>' }),
+    ).toMatchObject({ smtpUrl: 'smtps://u:p@mail.example.com:465', mailFrom: 'Springfield <billing@springfield.gov>' });
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example.com' })).toThrow(
+      'SMTP_URL must be a smtp: or smtps: URL.',
+    );
+    expect(() => loadConfig({ MAIL_FROM: 'billing@springfield.gov\r\nBcc: eve@example.com' })).toThrow(
+      'MAIL_FROM must be one address, optionally with a name (e.g. "Springfield <billing@springfield.gov>"), without control characters.',
+    );
+  });
 });

@@ -3,6 +3,8 @@ import { parseTrustProxy, type TrustProxy } from '../http/trust-proxy.js';
 import { parseVaultKey } from '../vault/vault.js';
 import { DEFAULT_CUTOFF, parseSettlementCutoff, type SettlementCutoff } from '../payments/cutoff.js';
 import { DEFAULT_PROCESSOR_TIMEOUT_MS } from '../payments/payment-processor.js';
+import { DEFAULT_MAIL_FROM, isMailFrom } from '../mail/mail-message.js';
+import { join } from 'node:path';
 import { parseNetworks } from '../webhooks/target.js';
 
 /**
@@ -37,13 +39,17 @@ export interface ServiceConfig {
   processorTimeoutMs: number;
   /** When the sandbox processor closes each day's batches (`SETTLEMENT_CUTOFF`, default 20:00 America/New_York). */
   settlementCutoff: SettlementCutoff;
+  /** Where e-mail goes (`SMTP_URL`, smtp:// or smtps://); without it, into `mailboxDir` (docs/operating.md#e-mail-receipts). */
+  smtpUrl: string | undefined;
+  /** The local mailbox: `DATA_DIR/mailbox`. */
+  mailboxDir: string;
+  /** The sender of receipts (`MAIL_FROM`). */
+  mailFrom: string;
   /**
    * Networks webhooks may be sent to among those refused by default, loopback and private
    * (`WEBHOOK_ALLOWED_NETWORKS`, CIDRs: `127.0.0.0/8,::1`); none by default (webhooks/target.ts).
    */
   webhookAllowedNetworks: string;
-  /** The SMTP server receipts are sent through (`SMTP_URL`); without it they are kept in a mailbox under DATA_DIR. */
-  smtpUrl: string | undefined;
 }
 
 /** The processors the service has adapters for. */
@@ -110,7 +116,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
       (parseSettlementCutoff(DEFAULT_CUTOFF) as SettlementCutoff),
     webhookAllowedNetworks: env.WEBHOOK_ALLOWED_NETWORKS ?? '',
     smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
+    mailboxDir: join(env.DATA_DIR || '.data', 'mailbox'),
+    mailFrom: env.MAIL_FROM || DEFAULT_MAIL_FROM,
   };
+  if (!isMailFrom(config.mailFrom))
+    problems.push(
+      'MAIL_FROM must be one address, optionally with a name (e.g. "Springfield <billing@springfield.gov>"), without control characters.',
+    );
   const networks = parseNetworks(config.webhookAllowedNetworks).problems;
   if (networks.length)
     problems.push(

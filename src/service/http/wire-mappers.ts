@@ -2,6 +2,7 @@
 import { centsToAmount } from '../../shared/money.js';
 import type {
   BatchResponse,
+  SettlementReportResponse,
   AttributeValue,
   AttributeValues,
   AuthorizationResponse,
@@ -10,6 +11,7 @@ import type {
 } from '../../shared/wire.js';
 import { statusOf } from '../payments/lifecycle.js';
 import type { Batch, Token, Transaction } from '../payments/model.js';
+import type { SettlementReport } from '../reports/settlement-report.js';
 
 /** Attributes as the wire lists them (docs/api.md#attribute-values): `{ name, parameterName, value }`, values as text. */
 export const toAttributeValueList = (values: AttributeValues): AttributeValue[] =>
@@ -41,6 +43,32 @@ export const toBatchResponse = (batch: Batch): BatchResponse => ({
   numberOfDebits: batch.numberOfDebits,
   totalOfDebits: centsToAmount(batch.totalOfDebits),
   currency: batch.currency,
+});
+
+/** A batch's settlement report as the wire shows it: cents as amounts, dates as ISO text. */
+export const toSettlementReportResponse = ({ batch, lines, totals }: SettlementReport): SettlementReportResponse => ({
+  batch: toBatchResponse(batch),
+  lines: lines.map((line) => ({
+    ...line,
+    date: line.date.toISOString(),
+    principal: centsToAmount(line.principal),
+    payerFee: centsToAmount(line.payerFee),
+    serviceFee: centsToAmount(line.serviceFee),
+    initiatingPartyFee: centsToAmount(line.initiatingPartyFee),
+    net: centsToAmount(line.net),
+    amount: centsToAmount(line.amount),
+  })),
+  totals: {
+    ...totals,
+    totalOfDebits: centsToAmount(totals.totalOfDebits),
+    totalOfCredits: centsToAmount(totals.totalOfCredits),
+    principal: centsToAmount(totals.principal),
+    payerFee: centsToAmount(totals.payerFee),
+    serviceFee: centsToAmount(totals.serviceFee),
+    initiatingPartyFee: centsToAmount(totals.initiatingPartyFee),
+    net: centsToAmount(totals.net),
+    amount: centsToAmount(totals.amount),
+  },
 });
 
 /** A stored transaction as the wire shows it: cents as amounts, dates as ISO text. */

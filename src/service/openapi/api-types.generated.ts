@@ -20,6 +20,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/batches/{batchId}/report': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A batch’s settlement report, as JSON or CSV (ours)
+     * @description One line per transaction the batch settled, with principal (the net amount due), payer fee, service fee, initiating-party fee and net, and their totals, which equal the batch’s. CSV with ?format=csv or Accept: text/csv.
+     */
+    get: operations['getSettlementReport'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/batches/{batchId}/transactions': {
     parameters: {
       query?: never;
@@ -86,6 +106,26 @@ export interface paths {
      * @description Not part of the payment API: Paytoken’s own, read-only, for its browser scripts. With the public key as `POST /tokens` takes it (`Authorization: Api-Key <publicKey>`), the optional `impersonationAccountKey` and the page’s `Origin`, answers 200 with `valid`, and for a problem its `code` and a `message` that says how to fix it. It reads no card data, and says nothing of other accounts beyond “not a valid public key”. Rate limited per client address, with a limit of its own.
      */
     get: operations['checkPublicKey'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/reports/lockbox': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The payments of a day as a lockbox file, CSV or fixed width (ours)
+     * @description The approved, unvoided sales and captures whose money was taken on that day (in the time zone of the settlement cut-off), in the layout of docs/api.md#lockbox-files.
+     */
+    get: operations['getLockboxFile'];
     put?: never;
     post?: never;
     delete?: never;
@@ -504,6 +544,182 @@ export interface operations {
       };
       /** @description The credentials may not do this. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getSettlementReport: {
+    parameters: {
+      query?: {
+        /** @description json or csv; without it, Accept: text/csv gives CSV and anything else JSON. */
+        format?: 'json' | 'csv';
+      };
+      header?: {
+        /** @description Optional. A system account acts for one of its linked clients: the client’s impersonation key (docs/api.md#impersonation). Omit it to act for yourself. */
+        impersonationAccountKey?: string;
+      };
+      path: {
+        /** @description The batch’s numeric id (no leading zeros). */
+        batchId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The report, as JSON or CSV. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description A closed settlement batch. Debits are the payments it settled, credits the refunds; totals are positive. */
+            batch: {
+              /** Format: date-time */
+              created: string;
+              /** @enum {string} */
+              currency: 'USD';
+              /** @description Unique across the service and in no order: it counts no one’s batches (docs/decisions/0001-transaction-and-batch-ids.md). Order by created. */
+              id: number;
+              numberOfCredits: number;
+              numberOfDebits: number;
+              totalOfCredits: number;
+              totalOfDebits: number;
+            };
+            lines: {
+              /** @description What the payer was charged; negative on a refund. In currency units, 2 decimals. */
+              amount: number;
+              /**
+               * Format: date-time
+               * @description When the money moved: a capture’s capture, else when it was made.
+               */
+              date: string;
+              /** @description The initiating party’s fee. In currency units, 2 decimals. */
+              initiatingPartyFee: number;
+              /**
+               * @description A debit (payment) or a credit (refund).
+               * @enum {string}
+               */
+              kind: 'Payment' | 'Refund';
+              lastFour: string | null;
+              /** @description What the agency is funded; negative on a refund. In currency units, 2 decimals. */
+              net: number;
+              /** @description On a refund: the payment it gives back from. */
+              originalTransactionId: number | null;
+              payer: string;
+              /** @description The payer fee. In currency units, 2 decimals. */
+              payerFee: number;
+              /** @description The net amount due: amount less the payer fee; negative on a refund. In currency units, 2 decimals. */
+              principal: number;
+              publicId: string;
+              /** @description The service’s fee. In currency units, 2 decimals. */
+              serviceFee: number;
+              transactionId: number;
+              /** @enum {string|null} */
+              transactionType:
+                | 'Ach'
+                | 'Visa'
+                | 'MasterCard'
+                | 'Discover'
+                | 'AmericanExpress'
+                | 'Jcb'
+                | 'DinersClub'
+                | 'UnionPay'
+                | null;
+            }[];
+            /** @description The sums of the lines; numberOfDebits, totalOfDebits, numberOfCredits and totalOfCredits equal the batch’s. */
+            totals: {
+              /** @description totalOfDebits − totalOfCredits. In currency units, 2 decimals. */
+              amount: number;
+              /** @description The sum of the initiating party’s fees. In currency units, 2 decimals. */
+              initiatingPartyFee: number;
+              /** @description What the agency is funded for the batch. In currency units, 2 decimals. */
+              net: number;
+              numberOfCredits: number;
+              numberOfDebits: number;
+              /** @description The sum of the payer fees. In currency units, 2 decimals. */
+              payerFee: number;
+              /** @description The sum of the lines’ principal. In currency units, 2 decimals. */
+              principal: number;
+              /** @description The sum of the service’s fees. In currency units, 2 decimals. */
+              serviceFee: number;
+              /** @description What the refunds gave back, positive. In currency units, 2 decimals. */
+              totalOfCredits: number;
+              /** @description What the payments charged. In currency units, 2 decimals. */
+              totalOfDebits: number;
+            };
+          };
+          /**
+           * @example transactionId,publicId,kind,date,payer,method,lastFour,originalTransactionId,principal,payerFee,serviceFee,initiatingPartyFee,net,amount
+           *     1042,txn_8Hq2Lm4Zr7Vx1Cw9Tb3Nk6Pd,Payment,2026-11-22T15:04:05.000Z,Ada Lovelace,Visa,4242,,100.00,3.25,3.25,0.00,100.00,103.25
+           *     ,,Total,,,,,,100.00,3.25,3.25,0.00,100.00,103.25
+           */
+          'text/csv': string;
+        };
+      };
+      /** @description The request is not valid (field problems in errors), or a payment or a reversal was declined. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Basic realm="api"`. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The credentials may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found for these credentials and this impersonation. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A path segment is longer than 100 characters. */
+      414: {
         headers: {
           [name: string]: unknown;
         };
@@ -1250,6 +1466,94 @@ export interface operations {
         headers: {
           /** @description Seconds to wait before trying again. */
           'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getLockboxFile: {
+    parameters: {
+      query: {
+        /**
+         * @description The day, in the time zone of SETTLEMENT_CUTOFF (docs/operating.md#configuration).
+         * @example 2026-11-27
+         */
+        date: string;
+        /** @description csv, or fixed (fixed-width records). */
+        format?: 'csv' | 'fixed';
+      };
+      header?: {
+        /** @description Optional. A system account acts for one of its linked clients: the client’s impersonation key (docs/api.md#impersonation). Omit it to act for yourself. */
+        impersonationAccountKey?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The day’s payments: as CSV, or in fixed width. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example reference,amount,date,payer,transactionId,publicId,method,lastFour,batchId
+           *     INV-2026-0042,103.25,2026-11-22T15:04:05.000Z,Ada Lovelace,1042,txn_8Hq2Lm4Zr7Vx1Cw9Tb3Nk6Pd,Visa,4242,17
+           */
+          'text/csv': string;
+          /**
+           * @example H20261122000001000000010325
+           *     DINV-2026-0042                 00000001032520261122000001042Ada Lovelace                            Visa            4242
+           *     T000001000000010325
+           */
+          'text/plain': string;
+        };
+      };
+      /** @description The request is not valid (field problems in errors), or a payment or a reversal was declined. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Basic realm="api"`. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The credentials may not do this. */
+      403: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -2267,6 +2571,11 @@ export interface operations {
            * @example 203.0.113.7
            */
           ipAddress?: string | null;
+          /**
+           * @description Ours: the payer’s language for the e-mail receipt, en (the default) or es.
+           * @enum {string|null}
+           */
+          locale?: 'en' | 'es' | null;
           /** @description Name of the payer. */
           payer: string;
           /** @description The payer fee, part of amount. Omitted: the deprecated Mode C (the service adds the fee). A JSON number (not text) of currency units with at most 2 decimals. */

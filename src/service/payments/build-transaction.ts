@@ -18,6 +18,7 @@ export type TransactionBasis = Pick<
   | 'attributeValues'
   | 'comments'
   | 'sendReceipt'
+  | 'payerLocale'
   | 'ipAddress'
   | 'transactionType'
   | 'maskedAccountNumber'
@@ -33,6 +34,7 @@ export const basisOfDraft = (draft: TransactionDraft, payer: Payer): Transaction
   attributeValues: draft.attributeValues ?? {},
   comments: draft.comments ?? null,
   sendReceipt: draft.sendReceipt,
+  payerLocale: draft.locale ?? null,
   ipAddress: draft.ipAddress ?? null,
   transactionType: null,
   maskedAccountNumber: null,
@@ -48,6 +50,7 @@ export const basisOfRefund = (original: Transaction): TransactionBasis => ({
   attributeValues: original.attributeValues,
   comments: null,
   sendReceipt: false,
+  payerLocale: original.payerLocale,
   ipAddress: null,
   transactionType: original.transactionType,
   maskedAccountNumber: original.maskedAccountNumber,

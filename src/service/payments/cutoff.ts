@@ -65,6 +65,18 @@ function localInstant(year: number, month: number, day: number, cutoff: Settleme
 }
 
 /**
+ * The instants a local day of `timeZone` begins and ends (the next day's start), DST days included.
+ * @example localDayBounds(2026, 10, 27, 'America/New_York') // { from: 2026-11-27T05:00Z, to: 2026-11-28T05:00Z }
+ */
+export function localDayBounds(year: number, month: number, day: number, timeZone: string): { from: Date; to: Date } {
+  const midnight = { hour: 0, minute: 0, timeZone };
+  return {
+    from: new Date(localInstant(year, month, day, midnight)),
+    to: new Date(localInstant(year, month, day + 1, midnight)),
+  };
+}
+
+/**
  * The latest cut-off at or before `now`: today's in the cut-off's time zone if it has passed, else
  * yesterday's. DST days are handled by the zone's offset at that instant.
  */

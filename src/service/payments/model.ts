@@ -5,6 +5,7 @@
 import type {
   AccountType,
   PayerFeeMode,
+  PayerLocale,
   PaymentResponseCode,
   TransactionEvent,
   TransactionType,
@@ -62,6 +63,8 @@ export interface NewTransaction extends TransactionMoney {
   attributeValues: Record<string, string | number>;
   comments: string | null;
   sendReceipt: boolean;
+  /** The payer's language for a receipt (`locale`); null: not said, English. */
+  payerLocale: PayerLocale | null;
   ipAddress: string | null;
   transactionType: TransactionType | null;
   maskedAccountNumber: string | null;

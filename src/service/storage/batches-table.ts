@@ -154,6 +154,14 @@ export function batchStore(sql: Sql) {
       );
       return { transactions: rows.map(toTransaction), totalRecords: count?.total ?? 0 };
     },
+    /** Every transaction a batch settled, in the order they were made (for its report). */
+    async settledIn(batchId: number): Promise<Transaction[]> {
+      const rows = await sql.query<TransactionRow>(
+        `SELECT ${TRANSACTION_COLUMNS} FROM transactions t WHERE t.batch_id = $1 ORDER BY t.created_at, t.id`,
+        [batchId],
+      );
+      return rows.map(toTransaction);
+    },
   };
 }
 

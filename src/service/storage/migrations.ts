@@ -367,6 +367,14 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       CREATE INDEX delivery_attempts_of ON delivery_attempts (delivery_id, id);
     `,
   },
+  {
+    version: 19,
+    name: 'the payer’s language for receipts',
+    sql: `
+      -- POST /transactions' locale (ours): what language a receipt speaks; NULL when not said (English).
+      ALTER TABLE transactions ADD COLUMN IF NOT EXISTS payer_locale TEXT CHECK (payer_locale IN ('en', 'es'));
+    `,
+  },
 ];
 
 /** The versions of the outbox's tables (events, webhook endpoints, deliveries), which every payment writes. */

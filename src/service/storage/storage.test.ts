@@ -227,8 +227,8 @@ describe('upgrades', () => {
   it('migration 10 names the payers of the payments made before it, and search finds them', async () => {
     const { sql, drop } = await ownDatabase('upgrade');
     const repository = createRepository(sql);
-    // Today's payments write their events too (the outbox's tables).
-    expect(await migrate(sql, 9, OUTBOX_VERSIONS)).toEqual([1, 2, 3, 5, 6, 7, 8, 9, ...OUTBOX_VERSIONS]);
+    // Today's payments write their events too (the outbox's tables), and the payer's language (19).
+    expect(await migrate(sql, 9, [...OUTBOX_VERSIONS, 19])).toEqual([1, 2, 3, 5, 6, 7, 8, 9, ...OUTBOX_VERSIONS, 19]);
     // Today's code stores each sale's method fingerprint (migration 11, which adds it if missing).
     await sql.query('ALTER TABLE transactions ADD COLUMN payment_method_fingerprint TEXT');
     const app = await buildApp({
@@ -276,7 +276,7 @@ describe('upgrades', () => {
   it('migration 12 keeps the ids handed out before it, and hands out new ones above them', async () => {
     const { sql, drop } = await ownDatabase('upgrade');
     const repository = createRepository(sql);
-    await migrate(sql, 11, OUTBOX_VERSIONS);
+    await migrate(sql, 11, [...OUTBOX_VERSIONS, 19]);
     const app = await buildApp({
       repository,
       vault: createVault([randomBytes(32)]),

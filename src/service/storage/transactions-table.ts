@@ -10,14 +10,14 @@ import {
 } from '../payments/model.js';
 import type { TransactionState } from '../payments/lifecycle.js';
 import { couldBeId } from './ids.js';
-import { STATE_CONDITIONS } from './transaction-states.js';
+import { inStates, STATE_CONDITIONS } from './transaction-states.js';
 import type { Sql } from './sql.js';
 import { fanOut, STORED_CREATED, STORED_ID, type EventOfInsert } from './events-table.js';
 import type { Scope } from './types.js';
 
 const COLUMNS = `t.id, t.public_id AS "publicId", t.account_id, t.via_account_id, t.authorization_id AS "authorizationId",
   t.token_id AS "tokenId", t.payer, t.email_address AS "emailAddress", t.attribute_values AS "attributeValues", t.comments,
-  t.send_receipt AS "sendReceipt", t.ip_address AS "ipAddress", t.transaction_type AS "transactionType",
+  t.send_receipt AS "sendReceipt", t.payer_locale AS "payerLocale", t.ip_address AS "ipAddress", t.transaction_type AS "transactionType",
   t.masked_account_number AS "maskedAccountNumber", t.payment_method_fingerprint AS "paymentMethodFingerprint", t.amount_cents AS amount, t.payer_fee_cents AS "payerFee", t.fee_cents AS fee,
   t.net_amount_cents AS "netAmount", t.initiating_party_fee_cents AS "initiatingPartyFee", t.payer_fee_mode AS "payerFeeMode",
   t.payment_response_code AS "paymentResponseCode", t.authorized_amount_cents AS "authorizedAmount",
@@ -96,8 +96,8 @@ function queriesOn(sql: Sql) {
            INSERT INTO transactions (public_id, account_id, via_account_id, authorization_id, token_id, payer, email_address, attribute_values,
              comments, send_receipt, ip_address, transaction_type, masked_account_number, amount_cents, payer_fee_cents, fee_cents,
              net_amount_cents, initiating_party_fee_cents, payer_fee_mode, payment_response_code, authorized_amount_cents, authorization_expires_at, original_transaction_id,
-             payment_method_fingerprint)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $24, $25)
+             payment_method_fingerprint, payer_locale)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $24, $25, $32)
            RETURNING id, created_at),
          e AS (
            INSERT INTO transaction_events (transaction_id, event_type, event_date, comments)
@@ -152,6 +152,7 @@ function queriesOn(sql: Sql) {
           event?.created ?? null,
           JSON.stringify(STORED_ID),
           JSON.stringify(STORED_CREATED),
+          t.payerLocale,
         ],
       );
       const { id, created } = row as { id: number; created: Date };
@@ -182,6 +183,24 @@ function queriesOn(sql: Sql) {
       )[0] ?? null,
     /** By the numeric id or the `txn_…` public id, in this scope. */
     find,
+    /**
+     * The scope's payments (sales and captures) approved, not voided, whose money was taken in
+     * [from, to): a capture when it was captured, a sale when it was made; oldest first.
+     */
+    paymentsTakenBetween: async (scope: Scope, from: Date, to: Date): Promise<Transaction[]> =>
+      (
+        await sql.query<Row>(
+          `SELECT ${COLUMNS} FROM transactions t
+           WHERE t.account_id = $1 AND t.via_account_id IS NOT DISTINCT FROM $2
+             AND ${inStates([
+               { kind: 'Payment', state: 'Captured' },
+               { kind: 'Payment', state: 'Settled' },
+             ])}
+             AND COALESCE(t.captured_at, t.created_at) >= $3 AND COALESCE(t.captured_at, t.created_at) < $4
+           ORDER BY COALESCE(t.captured_at, t.created_at), t.id`,
+          [scope.accountId, scope.viaAccountId, from, to],
+        )
+      ).map(toTransaction),
     findAuthorization: async (authorizationId: string, scope: Scope) =>
       !couldBeId(authorizationId)
         ? null

@@ -107,6 +107,11 @@ export function violationOf(
 ): string | undefined {
   const declared = route.operation.responses?.[String(status)];
   if (!declared) return `status ${status} is not declared`;
+  // A report answered as text (text/csv, text/plain): the type must be one the status declares.
+  const contentType = headers['content-type'];
+  const type = typeof contentType === 'string' ? (contentType.split(';')[0]?.trim() ?? '') : '';
+  if (type.startsWith('text/') && status < 300)
+    return declared.content?.[type] ? undefined : `status ${status} declares no ${type} body`;
   const schema = declared.content?.['application/json']?.schema;
   if (!schema) return payload === '' || payload === undefined ? undefined : `status ${status} declares no body`;
   let body: unknown;

@@ -100,6 +100,14 @@ export const webhookMessages = {
     'Pass the raw body (a string or bytes, e.g. from express.raw()), not a parsed object: a parsed body cannot be checked.',
 } as const;
 
+/** The queries of a batch's settlement report and of a lockbox file (docs/api.md#settlement-reports). */
+export const reportMessages = {
+  INVALID_REPORT_FORMAT: 'format must be json or csv (or send Accept: text/csv).',
+  INVALID_LOCKBOX_FORMAT: 'format must be csv or fixed.',
+  INVALID_REPORT_DATE: 'date is one day as YYYY-MM-DD, such as 2026-11-27.',
+  UNKNOWN_REPORT_PARAMETER: 'A settlement report takes only format; a lockbox file takes only date and format.',
+} as const;
+
 /** Why a void or a refund was refused, and what to do instead: the message of a `REVERSAL_DECLINED`. */
 export const reversalMessages = {
   voidOfDeclined: 'This transaction was declined, so there is nothing to void.',
@@ -183,6 +191,7 @@ export type ServiceCode = keyof typeof serviceMessages;
 export type SearchCode = keyof typeof searchMessages;
 export type ListCode = keyof typeof listMessages;
 export type WebhookCode = keyof typeof webhookMessages;
+export type ReportCode = keyof typeof reportMessages;
 export type ReversalReason = keyof typeof reversalMessages;
 /** The processor's answers (`paymentResponseCode`); wire.ts's `PaymentResponseCode` is held to them. */
 export type ResponseCode = keyof typeof responseMessages;
@@ -304,6 +313,14 @@ export const esList = {
   UNKNOWN_REFUND_FIELD: 'Un reembolso solo acepta amount y sendReceipt.',
   UNKNOWN_VOID_FIELD: 'Una anulación solo acepta sendReceipt.',
 } as const satisfies Record<ListCode, string>;
+
+export const esReport = {
+  INVALID_REPORT_FORMAT: 'format debe ser json o csv (o envíe Accept: text/csv).',
+  INVALID_LOCKBOX_FORMAT: 'format debe ser csv o fixed.',
+  INVALID_REPORT_DATE: 'date es un día como AAAA-MM-DD, por ejemplo 2026-11-27.',
+  UNKNOWN_REPORT_PARAMETER:
+    'Un informe de liquidación solo acepta format; un archivo lockbox solo acepta date y format.',
+} as const satisfies Record<ReportCode, string>;
 
 export const esReversal = {
   voidOfDeclined: 'Esta transacción fue rechazada, así que no hay nada que anular.',

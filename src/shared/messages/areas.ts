@@ -8,6 +8,7 @@ import {
   esDeclineDetails,
   esFrameSetUp,
   esList,
+  esReport,
   esResponse,
   esReversal,
   esSearch,
@@ -16,6 +17,7 @@ import {
   esWebhook,
   frameSetUpMessages,
   listMessages,
+  reportMessages,
   responseMessages,
   reversalMessages,
   searchMessages,
@@ -33,6 +35,7 @@ import {
 } from './en.js';
 import { esAmount, esClient, esField, esForm, esFrame, esTransaction } from './es.js';
 import { esPayerDecline, payerDeclineMessages } from './payer-declines.js';
+import { esReceipt, receiptMessages } from './receipts.js';
 
 export interface CatalogArea {
   name: string;
@@ -63,10 +66,12 @@ export const CATALOG_AREAS: readonly CatalogArea[] = [
   area('searches', searchMessages, esSearch, true),
   area('lists, voids and refunds', listMessages, esList, true),
   area('events and webhooks', webhookMessages, esWebhook, true),
+  area('settlement reports', reportMessages, esReport, true),
   area('processor answers', responseMessages, esResponse, false),
   area('payer-facing declines', payerDeclineMessages, esPayerDecline, false),
   area('refused reversals', reversalMessages, esReversal, false),
   area('declines in detail', declineDetails, esDeclineDetails, false),
   area('a page’s set-up', setUpMessages, esSetUp, false),
   area('the isolated form’s set-up', frameSetUpMessages, esFrameSetUp, false),
+  area('e-mail receipts', receiptMessages, esReceipt, false),
 ];

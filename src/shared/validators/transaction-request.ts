@@ -1,7 +1,14 @@
 import { amountMessages, transactionMessages, type AmountCode, type TransactionCode } from '../messages/en.js';
 import { parseAmount } from '../money.js';
 import { isId, type IdKind } from './ids.js';
-import type { AttributeValues, BankAccountInformation, CreditCardInformation, FieldError } from '../wire.js';
+import {
+  PAYER_LOCALES,
+  type AttributeValues,
+  type BankAccountInformation,
+  type CreditCardInformation,
+  type FieldError,
+  type PayerLocale,
+} from '../wire.js';
 import { attributeValues } from './attribute-values.js';
 import { checkFields, fieldErrors, same, text, type FieldErrors, type FieldRules } from './fields.js';
 import { emailAddress, payer } from './names.js';
@@ -27,6 +34,8 @@ export interface TransactionDraft {
   attributeValues?: AttributeValues;
   comments?: string;
   sendReceipt: boolean;
+  /** The payer's language for what is sent to them (a receipt); absent: not said. */
+  locale?: PayerLocale;
   ipAddress?: string;
 }
 
@@ -95,6 +104,7 @@ interface TransactionFields {
   attributeValues?: AttributeValues;
   comments?: string;
   sendReceipt: boolean;
+  locale?: PayerLocale;
   ipAddress?: string;
   currency?: 'USD';
 }
@@ -117,6 +127,11 @@ const TRANSACTION_RULES: FieldRules<TransactionFields> = {
   sendReceipt: [
     (value) => (value == null || typeof value === 'boolean' ? VALID : problem('INVALID_SEND_RECEIPT')),
     (value) => value === true,
+  ],
+  locale: [
+    (value) =>
+      value == null || (PAYER_LOCALES as readonly unknown[]).includes(value) ? VALID : problem('INVALID_LOCALE'),
+    same,
   ],
   ipAddress: [ipAddress, text],
   currency: [(value) => (value == null || value === 'USD' ? VALID : problem('UNSUPPORTED_CURRENCY')), same],
@@ -163,7 +178,7 @@ export function validateTransactionRequest(body: unknown, now?: Date): Check<Tra
   }
   const [fields, ok] = checkFields(raw, '', TRANSACTION_RULES, errors);
   const source = checkSource(raw, errors, now);
-  const { amount, payer, sendReceipt, emailAddress, attributeValues, comments, ipAddress } = fields;
+  const { amount, payer, sendReceipt, emailAddress, attributeValues, comments, ipAddress, locale } = fields;
   const payerFeeCents = fields.payerFee ?? null;
   const initiatingPartyFeeCents = fields.initiatingPartyFee ?? 0;
   if (amount !== undefined && payerFeeCents !== null && payerFeeCents > amount)
@@ -185,6 +200,7 @@ export function validateTransactionRequest(body: unknown, now?: Date): Check<Tra
       ...(attributeValues !== undefined && { attributeValues }),
       ...(comments !== undefined && { comments }),
       ...(ipAddress !== undefined && { ipAddress }),
+      ...(locale != null && { locale }),
     },
   };
 }

@@ -97,14 +97,22 @@ describe('API description', () => {
     );
     expect(operations.sort()).toEqual([
       'DELETE /api/v1/tokens/{tokenId}',
+      'DELETE /api/v1/webhookEndpoints/{endpointId}',
       'GET /api/v1/batches',
+      'GET /api/v1/batches/{batchId}/report',
       'GET /api/v1/batches/{batchId}/transactions',
+      'GET /api/v1/events',
+      'GET /api/v1/events/{eventId}',
       'GET /api/v1/publicKeys/check',
+      'GET /api/v1/reports/lockbox',
       'GET /api/v1/tokens/{tokenId}',
       'GET /api/v1/transactionFees',
       'GET /api/v1/transactions',
       'GET /api/v1/transactions/authorizations/{authorizationId}',
       'GET /api/v1/transactions/{transactionId}',
+      'GET /api/v1/webhookEndpoints',
+      'GET /api/v1/webhookEndpoints/{endpointId}',
+      'GET /api/v1/webhookEndpoints/{endpointId}/attempts',
       'POST /api/v1/sandbox/settle',
       'POST /api/v1/tokens',
       'POST /api/v1/transactionFees',
@@ -112,6 +120,8 @@ describe('API description', () => {
       'POST /api/v1/transactions/authorize',
       'POST /api/v1/transactions/{transactionId}/refund',
       'POST /api/v1/transactions/{transactionId}/void',
+      'POST /api/v1/webhookEndpoints',
+      'POST /api/v1/webhookEndpoints/{endpointId}/rotateSecret',
     ]);
     expect(document.paths['/api/v1/tokens']?.post?.requestBody?.content['application/json']?.schema.required).toEqual([
       'payer',

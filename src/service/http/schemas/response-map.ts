@@ -44,7 +44,19 @@ export interface HeaderDoc {
 export interface ResponseDoc {
   description: string;
   headers?: Record<string, HeaderDoc>;
-  content: { 'application/json': { schema: object; examples: Record<string, NamedExample> } };
+  content: {
+    /** Absent only on an answer that is never JSON (a lockbox file's 200). */
+    'application/json'?: { schema: object; examples: Record<string, NamedExample> };
+    /** A report's other forms (docs/api.md#settlement-reports): text, its schema a string. */
+    'text/csv'?: TextContent;
+    'text/plain'?: TextContent;
+  };
+}
+
+/** A text answer as the document shows it: a string, with an example. */
+export interface TextContent {
+  schema: { type: 'string'; description: string };
+  example: string;
 }
 
 /** Headers the document declares on answers. */
@@ -384,7 +396,8 @@ export function operationResponses(
       description: STATUS_DESCRIPTIONS[example.status] ?? 'An error.',
       content: { 'application/json': { schema: errorRef, examples: {} } },
     });
-    entry.content['application/json'].examples[name] = { summary: example.summary, value: example.value };
+    const json = (entry.content['application/json'] ??= { schema: errorRef, examples: {} });
+    json.examples[name] = { summary: example.summary, value: example.value };
     if (example.headers) entry.headers = { ...entry.headers, ...example.headers };
   }
   return byStatus;

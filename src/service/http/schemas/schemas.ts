@@ -10,6 +10,7 @@ import { responseMessages } from '../../../shared/messages/api.js';
 import {
   ACCOUNT_TYPES,
   PAYER_FEE_MODES,
+  PAYER_LOCALES,
   REVERSAL_RESPONSE_CODES,
   TRANSACTION_EVENT_TYPES,
   TRANSACTION_STATUSES,
@@ -359,6 +360,10 @@ export const transactionRequestSchema = {
     attributeValues: orNull(attributeValuesSchema),
     comments: orNull({ type: 'string', maxLength: 500 }),
     sendReceipt: orNull({ type: 'boolean' }),
+    locale: {
+      ...orNull({ type: 'string', enum: [...PAYER_LOCALES] }),
+      description: 'Ours: the payer’s language for the e-mail receipt, en (the default) or es.',
+    },
     ipAddress: orNull({
       type: 'string',
       pattern: '^(?:[0-9A-Fa-f:.]{2,45})?$',

@@ -1,0 +1,46 @@
+/**
+ * The words of the payer's e-mail receipt (src/service/mail/receipt.ts), in English and Spanish.
+ * Each line is a whole sentence with its value as a placeholder, so a language orders its own words;
+ * `{agency}`, `{payer}` and the values are filled in (and HTML-escaped) by the receipt, never here.
+ */
+export const receiptMessages = {
+  subjectPayment: 'Receipt for your payment to {agency}',
+  subjectVoid: 'Voided: your payment to {agency}',
+  subjectRefund: 'Refund of your payment to {agency}',
+  introPayment: 'Thank you, {payer}. {agency} received your payment.',
+  introVoid: '{payer}, your payment to {agency} was voided: nothing was charged.',
+  introRefund: '{payer}, {agency} refunded your payment.',
+  amountDue: 'Amount due: {amount}',
+  amountRefunded: 'Amount refunded: {amount}',
+  payerFee: 'Payer fee: {amount}',
+  totalCharged: 'Total charged: {amount}',
+  totalRefunded: 'Total refunded: {amount}',
+  paidWith: 'Account: {method} ending in {lastFour}',
+  bankAccount: 'Bank account (ACH)',
+  transaction: 'Transaction: {id} ({reference})',
+  date: 'Date: {date}',
+  dateTime: '{date}, {time} (UTC)',
+  keep: 'Keep this e-mail as your receipt. For questions about this payment, contact {agency}.',
+} as const;
+
+export type ReceiptWord = keyof typeof receiptMessages;
+
+export const esReceipt = {
+  subjectPayment: 'Recibo de su pago a {agency}',
+  subjectVoid: 'Anulado: su pago a {agency}',
+  subjectRefund: 'Reembolso de su pago a {agency}',
+  introPayment: 'Gracias, {payer}. {agency} recibió su pago.',
+  introVoid: '{payer}, su pago a {agency} fue anulado: no se cobró nada.',
+  introRefund: '{payer}, {agency} le reembolsó su pago.',
+  amountDue: 'Importe adeudado: {amount}',
+  amountRefunded: 'Importe reembolsado: {amount}',
+  payerFee: 'Cargo al pagador: {amount}',
+  totalCharged: 'Total cobrado: {amount}',
+  totalRefunded: 'Total reembolsado: {amount}',
+  paidWith: 'Cuenta: {method} terminada en {lastFour}',
+  bankAccount: 'Cuenta bancaria (ACH)',
+  transaction: 'Transacción: {id} ({reference})',
+  date: 'Fecha: {date}',
+  dateTime: '{date}, {time} (hora UTC)',
+  keep: 'Guarde este correo como recibo. Si tiene preguntas sobre este pago, comuníquese con {agency}.',
+} as const satisfies Record<ReceiptWord, string>;
