@@ -5,6 +5,10 @@
  */
 import {
   declineDetails,
+  esFee,
+  esFeeRule,
+  feeMessages,
+  feeRuleMessages,
   esDeclineDetails,
   esFrameSetUp,
   esList,
@@ -60,10 +64,12 @@ export const CATALOG_AREAS: readonly CatalogArea[] = [
   area('the service', serviceMessages, esService, true),
   area('searches', searchMessages, esSearch, true),
   area('lists, voids and refunds', listMessages, esList, true),
+  area('fees', feeMessages, esFee, true),
   area('processor answers', responseMessages, esResponse, false),
   area('payer-facing declines', payerDeclineMessages, esPayerDecline, false),
   area('refused reversals', reversalMessages, esReversal, false),
   area('declines in detail', declineDetails, esDeclineDetails, false),
+  area('fee rules', feeRuleMessages, esFeeRule, false),
   area('a page’s set-up', setUpMessages, esSetUp, false),
   area('the isolated form’s set-up', frameSetUpMessages, esFrameSetUp, false),
 ];
