@@ -6,6 +6,7 @@ import type { FeeProgramName, Funding, TransactionType } from '../../shared/wire
 import type { FeeRule } from '../../shared/messages/api.js';
 import { fee, type PaymentMethod, type PayerRate } from './calculate.js';
 import type { FeeSchedule, FeeSchedules } from './schedule.js';
+import { US_STATES } from './zip-states.js';
 
 /** The schedules a program may set: one per card funding, and one for ACH. */
 export type ProgramSchedules = Partial<Record<'credit' | 'debit' | 'prepaid' | 'ach', FeeSchedule>>;
@@ -198,4 +199,28 @@ export function quoteBreach(
 ): boolean {
   const sameNet = payment.amount - (payment.payerFee ?? 0) === quote.amount || payment.amount === quote.amount;
   return sameNet && (payment.payerFee ?? payment.charged) !== quote.payerFee;
+}
+
+/**
+ * What is wrong with a program for an account's schedules (docs/fees.md#fee-programs), in words for
+ * the operator; empty when it may be set. A surcharge schedule may exceed neither the base (the cost)
+ * nor the highest network cap; a convenience fee is one flat amount; banned states are USPS codes.
+ */
+export function programProblems(feeSchedules: FeeSchedules, program: FeeProgram): string[] {
+  const problems: string[] = [];
+  const credit = program.schedules?.credit ?? feeSchedules.creditCard.payer;
+  const base = feeSchedules.creditCard.base;
+  if (program.name === 'surcharge') {
+    if (credit.percent > base.percent || credit.fixed > base.fixed)
+      problems.push('A surcharge schedule may not exceed the card base schedule (the cost of acceptance).');
+    if (credit.percent > HIGHEST_SURCHARGE_CAP)
+      problems.push('A surcharge may not exceed 4 %, the highest network cap.');
+    if (program.schedules?.debit || program.schedules?.prepaid)
+      problems.push('A surcharge program has no debit or prepaid schedule: those cards are never surcharged.');
+  }
+  if (program.name === 'convenienceFee' && program.flatFee === undefined)
+    problems.push('A convenience fee program needs its flat fee.');
+  for (const state of program.bannedStates ?? [])
+    if (!US_STATES.has(state)) problems.push(`"${state}" is not a US state or territory code (e.g. CT).`);
+  return problems;
 }
