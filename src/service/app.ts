@@ -15,6 +15,9 @@ import { transactionSearchRoutes } from './http/routes/transaction-search.js';
 import { reversalRoutes } from './http/routes/reversals.js';
 import { batchRoutes } from './http/routes/batches.js';
 import { healthRoutes } from './http/routes/health.js';
+import { eventRoutes } from './http/routes/events.js';
+import { webhookEndpointRoutes } from './http/routes/webhook-endpoints.js';
+import { parseNetworks, type TargetPolicy } from './webhooks/target.js';
 import { startInstance } from './ops/instance.js';
 import { createRateLimiter, createSharedRateLimiter } from './http/rate-limit.js';
 import { createAccountCache } from './auth/account-cache.js';
@@ -32,7 +35,15 @@ import { sandboxProcessor } from './sandbox/processor.js';
 import { sandboxBinTable } from './cards/bin-table-file.js';
 
 type Defaulted =
-  'rateLimiter' | 'accountCache' | 'instance' | 'now' | 'scriptsDir' | 'version' | 'processor' | 'binTable';
+  | 'rateLimiter'
+  | 'accountCache'
+  | 'instance'
+  | 'now'
+  | 'scriptsDir'
+  | 'version'
+  | 'processor'
+  | 'binTable'
+  | 'webhookTargets';
 export interface BuildOptions extends Omit<ServiceDeps, Defaulted>, Partial<Pick<ServiceDeps, Defaulted>> {
   /** Where logs go (default stdout); tests pass a stream to read them. */
   logStream?: DestinationStream;
@@ -107,6 +118,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     version: '0.0.0',
     processor: PROCESSORS[given.config.processor ?? 'sandbox'],
     binTable: sandboxBinTable(),
+    webhookTargets: webhookTargetsOf(given.config),
     ...given,
     accountCache,
     instance,
@@ -171,11 +183,28 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   transactionSearchRoutes(app, deps);
   reversalRoutes(app, deps);
   batchRoutes(app, deps);
+  eventRoutes(app, deps);
+  webhookEndpointRoutes(app, deps);
   const hosted = loadHostedFiles(deps.scriptsDir);
   scriptRoutes(app, hosted, deps.version);
   frameRoutes(app, hosted, deps);
   await docsRoutes(app, deps);
   return app;
+}
+
+/** Where webhooks may go: the allowed networks, and this service's own host name and port (never). */
+export function webhookTargetsOf(config: ServiceDeps['config']): TargetPolicy {
+  const hostnames = [
+    config.publicUrl ? new URL(config.publicUrl).hostname.toLowerCase() : null,
+    ...(config.allowedHosts ?? []).map((host) => host.replace(/:\d+$/, '')),
+  ];
+  return {
+    allowed: parseNetworks(config.webhookAllowedNetworks ?? '').list,
+    self: {
+      hostnames: hostnames.filter((name): name is string => !!name && name !== 'localhost'),
+      port: config.port ?? null,
+    },
+  };
 }
 
 /**

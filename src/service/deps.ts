@@ -8,6 +8,7 @@ import type { PaymentProcessor } from './payments/payment-processor.js';
 import type { Repository } from './storage/repository.js';
 import type { Vault } from './vault/vault.js';
 import type { BinTable } from './cards/bin-table.js';
+import type { TargetPolicy } from './webhooks/target.js';
 
 /**
  * Everything the service needs, injected so tests build it in-process without a port. Its own module,
@@ -17,7 +18,9 @@ export interface ServiceDeps {
   repository: Repository;
   vault: Vault;
   config: Pick<ServiceConfig, 'tokenRateLimitPerIp' | 'tokenRateLimitPerKey' | 'publicUrl' | 'logLevel'> &
-    Partial<Pick<ServiceConfig, 'trustProxy' | 'allowedHosts' | 'host' | 'port' | 'processor'>>;
+    Partial<
+      Pick<ServiceConfig, 'trustProxy' | 'allowedHosts' | 'host' | 'port' | 'processor' | 'webhookAllowedNetworks'>
+    >;
   rateLimiter: RateLimiter;
   accountCache: AccountCache;
   /** Checks a secret against its hash: `secretMatches` (auth/credentials.ts) unless a test wraps it. */
@@ -34,6 +37,8 @@ export interface ServiceDeps {
   version: string;
   /** Card funding by BIN (cards/bin-table.ts): `BIN_TABLE_FILE`'s, or the sandbox's. */
   binTable: BinTable;
+  /** Where webhooks may be sent (webhooks/target.ts): from WEBHOOK_ALLOWED_NETWORKS, PUBLIC_URL and PORT. */
+  webhookTargets: TargetPolicy;
 }
 
 /** `{base_url}` of this service, for `Location` headers: PUBLIC_URL, else what the request was sent to. */

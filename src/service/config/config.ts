@@ -5,6 +5,7 @@ import { DEFAULT_CUTOFF, parseSettlementCutoff, type SettlementCutoff } from '..
 import { DEFAULT_PROCESSOR_TIMEOUT_MS } from '../payments/payment-processor.js';
 import { BinTableError, type BinTable } from '../cards/bin-table.js';
 import { SANDBOX_BIN_TABLE_FILE, loadBinTableFile, sandboxBinTable } from '../cards/bin-table-file.js';
+import { parseNetworks } from '../webhooks/target.js';
 
 /**
  * Configuration from environment variables, checked once at start: every bad value is reported
@@ -41,6 +42,13 @@ export interface ServiceConfig {
   /** The BIN range table (`BIN_TABLE_FILE`, default the sandbox's), read and checked at start (docs/fees.md#the-bin-table). */
   binTableFile: string;
   binTable: BinTable;
+  /**
+   * Networks webhooks may be sent to among those refused by default, loopback and private
+   * (`WEBHOOK_ALLOWED_NETWORKS`, CIDRs: `127.0.0.0/8,::1`); none by default (webhooks/target.ts).
+   */
+  webhookAllowedNetworks: string;
+  /** The SMTP server receipts are sent through (`SMTP_URL`); without it they are kept in a mailbox under DATA_DIR. */
+  smtpUrl: string | undefined;
 }
 
 /** The processors the service has adapters for. */
@@ -107,6 +115,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
       (parseSettlementCutoff(DEFAULT_CUTOFF) as SettlementCutoff),
     binTableFile: env.BIN_TABLE_FILE || SANDBOX_BIN_TABLE_FILE,
     binTable: sandboxBinTable(),
+    webhookAllowedNetworks: env.WEBHOOK_ALLOWED_NETWORKS ?? '',
+    smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
   };
   if (env.BIN_TABLE_FILE)
     try {
@@ -115,6 +125,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
       if (!(error instanceof BinTableError)) throw error;
       problems.push(...error.problems.map((problem) => `BIN_TABLE_FILE: ${problem}`));
     }
+  const networks = parseNetworks(config.webhookAllowedNetworks).problems;
+  if (networks.length)
+    problems.push(
+      `WEBHOOK_ALLOWED_NETWORKS must list addresses or networks (e.g. 127.0.0.0/8,::1,10.20.0.0/16); ${networks.map((entry) => `"${entry}"`).join(', ')} is not one.`,
+    );
   if (env.SETTLEMENT_CUTOFF && !parseSettlementCutoff(env.SETTLEMENT_CUTOFF))
     problems.push(
       `SETTLEMENT_CUTOFF must be HH:MM and optionally a time zone (e.g. "20:00 America/New_York"); it is "${env.SETTLEMENT_CUTOFF}".`,

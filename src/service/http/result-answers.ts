@@ -15,6 +15,8 @@ const NOT_FOUND: Record<Extract<Failure, { kind: 'NotFound' }>['what'], ServiceC
   token: 'TOKEN_NOT_FOUND',
   authorization: 'AUTHORIZATION_NOT_FOUND',
   batch: 'BATCH_NOT_FOUND',
+  event: 'EVENT_NOT_FOUND',
+  webhookEndpoint: 'WEBHOOK_ENDPOINT_NOT_FOUND',
 };
 
 /** The error codes of declines that are the caller's mistake rather than the processor's answer. */

@@ -41,6 +41,11 @@ const BODIES: Record<string, [body: object, other: object]> = {
   calculateTransactionFees: [{ amount: 100 }, { amount: 200 }],
   voidTransaction: [{}, { sendReceipt: true }],
   refundTransaction: [{ amount: 10 }, { amount: 20 }],
+  createWebhookEndpoint: [
+    { url: 'http://127.0.0.1:9/hooks', enabledEvents: ['*'] },
+    { url: 'http://127.0.0.1:9/other', enabledEvents: ['transaction.approved'] },
+  ],
+  rotateWebhookSecret: [{}, { overlapSeconds: 60 }],
 };
 
 /** A value for each path parameter. */
@@ -49,6 +54,8 @@ const PATH_VALUES: Record<string, string> = {
   transactionId: 'set in beforeAll',
   authorizationId: 'auth_unknown',
   batchId: '1',
+  eventId: 'evt_unknown',
+  endpointId: 'we_unknown',
 };
 
 interface Parameter {

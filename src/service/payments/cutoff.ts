@@ -1,4 +1,6 @@
 import type { Repository } from '../storage/repository.js';
+import { batchSettledEvent } from '../events/record.js';
+import { wakeDeliveries } from '../events/wake.js';
 
 /** When the sandbox processor closes each day's batches: a local time in a time zone. */
 export interface SettlementCutoff {
@@ -104,9 +106,10 @@ export async function closeDueBatches(
 ): Promise<number | null> {
   let closed: number | null = null;
   for (const at of dueCutoffs(await deps.repository.batches.lastCutoff(), deps.now(), cutoff)) {
-    const batches = await deps.repository.batches.closeCutoff(at);
+    const batches = await deps.repository.batches.closeCutoff(at, batchSettledEvent);
     if (batches !== null) closed = (closed ?? 0) + batches;
   }
+  if (closed) wakeDeliveries();
   return closed;
 }
 

@@ -4,6 +4,8 @@ import type { BinTable } from '../cards/bin-table.js';
 import { cardFunding } from '../cards/funding.js';
 import type { Vault } from '../vault/vault.js';
 import { brandOf, maskAccountNumber } from './account-number.js';
+import type { Repository } from '../storage/repository.js';
+import { tokenCreatedEvent, withEvent } from '../events/record.js';
 
 /**
  * A new token's stored form: readable brand, last four, expiry, account type, the card's funding
@@ -42,4 +44,13 @@ export function newStoredToken(
     sealed,
     created: deps.now(),
   };
+}
+
+/** Stores a new token and its `token.created` event in one database transaction. */
+export async function saveToken(token: Token, deps: { repository: Repository }): Promise<void> {
+  await withEvent(
+    deps.repository,
+    (repository) => repository.tokens.insert(token),
+    () => tokenCreatedEvent(token, token.created),
+  );
 }

@@ -12,6 +12,7 @@ import type { TransactionState } from '../payments/lifecycle.js';
 import { couldBeId } from './ids.js';
 import { STATE_CONDITIONS } from './transaction-states.js';
 import type { Sql } from './sql.js';
+import { fanOut, STORED_CREATED, STORED_ID, type EventOfInsert } from './events-table.js';
 import type { Scope } from './types.js';
 
 const COLUMNS = `t.id, t.public_id AS "publicId", t.account_id, t.via_account_id, t.authorization_id AS "authorizationId",
@@ -89,7 +90,7 @@ function queriesOn(sql: Sql) {
      * Stores a transaction and its events in one statement (atomic on its own, one round trip).
      * The statement cannot read back what it wrote, so the stored form is built from the input.
      */
-    async insert(transaction: NewTransaction): Promise<Transaction> {
+    async insert(transaction: NewTransaction, event?: EventOfInsert): Promise<Transaction> {
       const t = transaction;
       const [row] = await sql.query<{ id: number; created: Date }>(
         `WITH t AS (
@@ -97,12 +98,22 @@ function queriesOn(sql: Sql) {
              comments, send_receipt, ip_address, transaction_type, masked_account_number, amount_cents, payer_fee_cents, fee_cents,
              net_amount_cents, initiating_party_fee_cents, payer_fee_mode, payment_response_code, authorized_amount_cents, authorization_expires_at, original_transaction_id,
              payment_method_fingerprint, funding, fee_program, principal_transaction_id)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $24, $25, $26, $27, $28)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $24, $25, $32, $33, $34)
            RETURNING id, created_at),
          e AS (
            INSERT INTO transaction_events (transaction_id, event_type, event_date, comments)
            SELECT t.id, e.event_type, e.event_date, e.comments
-           FROM t, json_to_recordset($23::json) AS e(event_type text, event_date timestamptz, comments text))
+           FROM t, json_to_recordset($23::json) AS e(event_type text, event_date timestamptz, comments text)),
+         -- Its outbox event, when given: the id and creation time put into the body (events-table.ts).
+         ev AS (
+           INSERT INTO events (id, account_id, via_account_id, type, object_id, body, created_at)
+           SELECT $26, $2, $3, $27, $1,
+                  replace(replace($28, $30, t.id::text), $31,
+                          '"' || to_char(t.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"'),
+                  $29
+             FROM t WHERE $26::text IS NOT NULL
+           RETURNING seq, account_id, via_account_id, type, object_id, created_at),
+         d AS (${fanOut('ev')})
          SELECT id, created_at AS created FROM t`,
         [
           t.publicId,
@@ -136,6 +147,12 @@ function queriesOn(sql: Sql) {
           ),
           t.originalTransactionId,
           t.paymentMethodFingerprint,
+          event?.id ?? null,
+          event?.type ?? null,
+          event?.body ?? null,
+          event?.created ?? null,
+          JSON.stringify(STORED_ID),
+          JSON.stringify(STORED_CREATED),
           t.funding,
           t.feeProgram,
           t.principalTransactionId,

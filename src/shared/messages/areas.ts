@@ -17,6 +17,7 @@ import {
   esSearch,
   esService,
   esSetUp,
+  esWebhook,
   frameSetUpMessages,
   listMessages,
   responseMessages,
@@ -24,6 +25,7 @@ import {
   searchMessages,
   serviceMessages,
   setUpMessages,
+  webhookMessages,
 } from './api.js';
 import {
   amountMessages,
@@ -65,6 +67,7 @@ export const CATALOG_AREAS: readonly CatalogArea[] = [
   area('searches', searchMessages, esSearch, true),
   area('lists, voids and refunds', listMessages, esList, true),
   area('fees', feeMessages, esFee, true),
+  area('events and webhooks', webhookMessages, esWebhook, true),
   area('processor answers', responseMessages, esResponse, false),
   area('payer-facing declines', payerDeclineMessages, esPayerDecline, false),
   area('refused reversals', reversalMessages, esReversal, false),

@@ -33,7 +33,7 @@ import {
   tokenSecurity,
 } from '../schemas/schemas.js';
 import { toTokenResponse } from '../wire-mappers.js';
-import { newStoredToken } from '../../payments/stored-token.js';
+import { newStoredToken, saveToken } from '../../payments/stored-token.js';
 import { deleteToken, findToken } from '../../payments/reads.js';
 import { valueOf } from '../result-answers.js';
 
@@ -89,7 +89,7 @@ export function tokenRoutes(instance: FastifyInstance, deps: ServiceDeps): void 
         // The fee the payer was shown, checked against this card (docs/api.md#fee-quotes).
         const feeQuote = valueOf(checkedFeeQuote(body, quote, caller, deps.binTable), request.id);
         const token = newStoredToken(newId('tok'), body, caller.scope, deps, feeQuote);
-        await repository.tokens.insert(token);
+        await saveToken(token, { repository });
         return {
           status: 201,
           headers: { Location: `${baseUrl(request, deps)}/api/v1/tokens/${token.id}` },
