@@ -3,6 +3,7 @@
  * POST /transactions with and without the outbox, in the same run (the service as it was before it:
  * bench/servers/service.ts with BENCH_OUTBOX=off); and 1,000 events delivered to a receiver on loopback.
  */
+import { sandboxBinTable } from '../src/service/cards/bin-table-file.js';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -98,7 +99,10 @@ async function deliverThousand(databaseUrl?: string): Promise<Row> {
   const body = JSON.parse(tokenBody) as Parameters<typeof newStoredToken>[1];
   for (let i = 0; i < 1000; i++)
     await repository.events.record(
-      tokenCreatedEvent(newStoredToken(`tok_bench${i}`, body, scope, { vault, now }), now()),
+      tokenCreatedEvent(
+        newStoredToken(`tok_bench${i}`, body, scope, { vault, now, binTable: sandboxBinTable() }),
+        now(),
+      ),
     );
   const runner = createDeliveryRunner({
     repository,

@@ -3,6 +3,7 @@
  * made from that report. Sizes and speeds live here, never in timed tests or in docs typed by hand. The PostgreSQL rows (where the budgets apply) need DATABASE_URL,
  * e.g. `DATABASE_URL=$(bash .ci/postgres.sh) npm run bench`.
  */
+import { binLookup } from './bin-lookup.js';
 import { bundleSizes } from './bundle-sizes.js';
 import { checkoutLatency } from './checkout-latency.js';
 import { firstPaint } from './first-paint.js';
@@ -17,6 +18,7 @@ import { transactionSearch } from './transaction-search.js';
 
 const rows: Row[] = [
   ...bundleSizes(),
+  ...binLookup(),
   ...(await formInteractive()),
   ...(await frameInteractive()),
   ...(await firstPaint()),

@@ -80,6 +80,19 @@ describe('PaytokenClient against the service', () => {
     });
   });
 
+  it('createWithPayerFee charges the fee of the token’s own card: no surcharge on a debit card', async () => {
+    const { apiKey: key, apiSecret } = service.accounts.riverside;
+    const riverside = new PaytokenClient({ apiUrl, apiKey: key, apiSecret });
+    const debit = await browserToken(cardToken({ cardNumber: '4000 0566 5566 5556' }), service.accounts.riverside);
+    expect(
+      await riverside.transactions.createWithPayerFee({ amountDue: 100, tokenId: debit, payer: 'Ada' }),
+    ).toMatchObject({ amount: 100, payerFee: 0, funding: 'debit', feeProgram: 'surcharge' });
+    const credit = await browserToken(cardToken(), service.accounts.riverside);
+    expect(
+      await riverside.transactions.createWithPayerFee({ amountDue: 100, tokenId: credit, payer: 'Ada' }),
+    ).toMatchObject({ amount: 103, payerFee: 3, funding: 'credit' });
+  });
+
   it('createWithPayerFee takes the ACH fee for a bank token', async () => {
     const transaction = await springfield.transactions.createWithPayerFee({
       amountDue: 59.99,

@@ -69,8 +69,13 @@ export class PaytokenClient {
      * The payer fee of each method for an amount due.
      * @example await paytoken.fees.calculate(100) // { achPayerFee: 3, creditCardPayerFee: 3.25 }
      */
-    calculate: async (amountDue: number): Promise<TransactionFeesResponse> =>
-      this.request('GET', `/api/v1/transactionFees?amount=${centsToAmount(cents(amountDue, 'amountDue')).toFixed(2)}`),
+    calculate: async (amountDue: number, tokenId?: string): Promise<TransactionFeesResponse> =>
+      this.request(
+        'GET',
+        `/api/v1/transactionFees?amount=${centsToAmount(cents(amountDue, 'amountDue')).toFixed(2)}${
+          tokenId === undefined ? '' : `&tokenId=${encodeURIComponent(tokenId)}`
+        }`,
+      ),
   };
 
   readonly transactions = {
@@ -107,8 +112,9 @@ export class PaytokenClient {
       return this.request('POST', '/api/v1/transactions/authorize', request, options);
     },
     /**
-     * Mode A (docs/fees.md#payer-fee-modes): retrieves the token, asks for the fees, and charges `amountDue` plus the
-     * fee of the token's method, with that fee as `payerFee`. The agency receives `amountDue`.
+     * Mode A (docs/fees.md#payer-fee-modes): asks for the fee of the token itself (its card's funding, the
+     * account's fee program: docs/fees.md#fee-programs), and charges `amountDue` plus that fee, with
+     * that fee as `payerFee`. The agency receives `amountDue` when the program's fee is its base.
      * @example await paytoken.transactions.createWithPayerFee({ amountDue: 100, tokenId: 'tok_…', payer: 'Ada Lovelace' })
      */
     createWithPayerFee: async (
@@ -116,9 +122,8 @@ export class PaytokenClient {
       options?: RequestOptions,
     ): Promise<TransactionResponse> => {
       const due = cents(amountDue, 'amountDue');
-      const token = await this.tokens.retrieve(rest.tokenId);
-      const fees = await this.fees.calculate(amountDue);
-      const fee = cents(token.transactionType === 'Ach' ? fees.achPayerFee : fees.creditCardPayerFee, 'payerFee');
+      const fees = await this.fees.calculate(amountDue, rest.tokenId);
+      const fee = cents(fees.payerFee ?? 0, 'payerFee');
       return this.transactions.create(
         { ...rest, amount: centsToAmount(due + fee), payerFee: centsToAmount(fee) },
         options,

@@ -7,6 +7,7 @@ import type { RateLimiter } from './http/rate-limit.js';
 import type { PaymentProcessor } from './payments/payment-processor.js';
 import type { Repository } from './storage/repository.js';
 import type { Vault } from './vault/vault.js';
+import type { BinTable } from './cards/bin-table.js';
 import type { TargetPolicy } from './webhooks/target.js';
 
 /**
@@ -37,6 +38,8 @@ export interface ServiceDeps {
   /** The built browser bundles (dist/browser). */
   scriptsDir: string;
   version: string;
+  /** Card funding by BIN (cards/bin-table.ts): `BIN_TABLE_FILE`'s, or the sandbox's. */
+  binTable: BinTable;
   /** Where webhooks may be sent (webhooks/target.ts): from WEBHOOK_ALLOWED_NETWORKS, PUBLIC_URL and PORT. */
   webhookTargets: TargetPolicy;
 }

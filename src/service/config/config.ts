@@ -5,6 +5,8 @@ import { DEFAULT_CUTOFF, parseSettlementCutoff, type SettlementCutoff } from '..
 import { DEFAULT_PROCESSOR_TIMEOUT_MS } from '../payments/payment-processor.js';
 import { DEFAULT_MAIL_FROM, isMailFrom } from '../mail/mail-message.js';
 import { join } from 'node:path';
+import { BinTableError, type BinTable } from '../cards/bin-table.js';
+import { SANDBOX_BIN_TABLE_FILE, loadBinTableFile, sandboxBinTable } from '../cards/bin-table-file.js';
 import { parseNetworks } from '../webhooks/target.js';
 
 /**
@@ -45,6 +47,9 @@ export interface ServiceConfig {
   mailboxDir: string;
   /** The sender of receipts (`MAIL_FROM`). */
   mailFrom: string;
+  /** The BIN range table (`BIN_TABLE_FILE`, default the sandbox's), read and checked at start (docs/fees.md#the-bin-table). */
+  binTableFile: string;
+  binTable: BinTable;
   /**
    * Networks webhooks may be sent to among those refused by default, loopback and private
    * (`WEBHOOK_ALLOWED_NETWORKS`, CIDRs: `127.0.0.0/8,::1`); none by default (webhooks/target.ts).
@@ -114,6 +119,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     settlementCutoff:
       parseSettlementCutoff(env.SETTLEMENT_CUTOFF || DEFAULT_CUTOFF) ??
       (parseSettlementCutoff(DEFAULT_CUTOFF) as SettlementCutoff),
+    binTableFile: env.BIN_TABLE_FILE || SANDBOX_BIN_TABLE_FILE,
+    binTable: sandboxBinTable(),
     webhookAllowedNetworks: env.WEBHOOK_ALLOWED_NETWORKS ?? '',
     smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
     mailboxDir: join(env.DATA_DIR || '.data', 'mailbox'),
@@ -123,6 +130,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     problems.push(
       'MAIL_FROM must be one address, optionally with a name (e.g. "Springfield <billing@springfield.gov>"), without control characters.',
     );
+  if (env.BIN_TABLE_FILE)
+    try {
+      config.binTable = loadBinTableFile(env.BIN_TABLE_FILE);
+    } catch (error) {
+      if (!(error instanceof BinTableError)) throw error;
+      problems.push(...error.problems.map((problem) => `BIN_TABLE_FILE: ${problem}`));
+    }
   const networks = parseNetworks(config.webhookAllowedNetworks).problems;
   if (networks.length)
     problems.push(

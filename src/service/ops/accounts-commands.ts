@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util';
 import { createAccount, rotateSecret } from '../accounts/seed.js';
 import type { FeeSchedule, FeeSchedules } from '../fees/schedule.js';
+import { programProblems, type FeeProgram, type ProgramSchedules } from '../fees/program.js';
+import { FEE_PROGRAMS, type FeeProgramName } from '../../shared/wire.js';
 import { parseAmount } from '../../shared/money.js';
 import type { Account, Repository } from '../storage/repository.js';
 
@@ -17,7 +19,57 @@ export const USAGE = [
   '  set-origins NAME https://a,https://b   the browser origins allowed to use its public key ("" allows any)',
   '  set-fees NAME [--card-percent …] [--card-fixed …] [--ach-percent …] [--ach-fixed …]',
   '  set-duplicate-window NAME MINUTES      a sale repeating an approved one (same method, amount) within it is declined; 0 = off',
+  '  set-fee-program NAME none|surcharge|convenienceFee|serviceFee [--credit-percent 3] [--credit-fixed 0]',
+  '         [--debit-… --prepaid-… --ach-…] [--flat 2.50] [--banned-states CT,MA,ME,PR] [--surcharge-unknown]',
+  '                                         the rules its payer fees follow (docs/fees.md#fee-programs)',
+  '  set-mode-c NAME on|off                 whether a sale without payerFee gets the deprecated calculated fee',
 ].join('\n');
+
+const SCHEDULE_NAMES = ['credit', 'debit', 'prepaid', 'ach'] as const;
+const PROGRAM_OPTIONS = {
+  ...Object.fromEntries(
+    SCHEDULE_NAMES.flatMap((name) => [
+      [`${name}-percent`, { type: 'string' }],
+      [`${name}-fixed`, { type: 'string' }],
+    ]),
+  ),
+  flat: { type: 'string' },
+  'banned-states': { type: 'string' },
+  'surcharge-unknown': { type: 'boolean' },
+} as const;
+
+/** A fee program from `set-fee-program`'s arguments, checked against the account's schedules. */
+function programFrom(name: string | undefined, args: string[], account: Account): FeeProgram {
+  if (!FEE_PROGRAMS.includes(name as FeeProgramName))
+    throw new UsageError(`set-fee-program needs a program: ${FEE_PROGRAMS.join(', ')}.`);
+  const { values } = parseArgs({ args, options: PROGRAM_OPTIONS });
+  const text = values as Record<string, string | boolean | undefined>;
+  const schedules: ProgramSchedules = {};
+  for (const schedule of SCHEDULE_NAMES) {
+    const percent = text[`${schedule}-percent`];
+    const fixed = text[`${schedule}-fixed`];
+    if (typeof percent === 'string' || typeof fixed === 'string')
+      schedules[schedule] = {
+        percent: typeof percent === 'string' ? percentOf(percent, `--${schedule}-percent`) : 0,
+        fixed: typeof fixed === 'string' ? centsOf(fixed, `--${schedule}-fixed`) : 0,
+      };
+  }
+  const program: FeeProgram = {
+    name: name as FeeProgramName,
+    ...(Object.keys(schedules).length && { schedules }),
+    ...(typeof text.flat === 'string' && { flatFee: centsOf(text.flat, '--flat') }),
+    ...(typeof text['banned-states'] === 'string' && {
+      bannedStates: text['banned-states']
+        .split(',')
+        .map((state) => state.trim().toUpperCase())
+        .filter(Boolean),
+    }),
+    ...(text['surcharge-unknown'] === true && { surchargeUnknownFunding: true }),
+  };
+  const problems = programProblems(account.feeSchedules, program);
+  if (problems.length) throw new UsageError(problems.join(' '));
+  return program;
+}
 
 /** How long the command waits for every running service process to apply a change. */
 const SETTLE_TIMEOUT_MS = 10_000;
@@ -81,7 +133,7 @@ const describe = (account: Account): string => {
   return (
     `#${account.id} ${account.name} (${account.kind}${system}${account.disabled ? ', DISABLED' : ''})  apiKey ${account.apiKey}  publicKey ${account.publicKey}` +
     `${account.impersonationKey ? `  impersonationKey ${account.impersonationKey}` : ''}${account.allowedOrigins.length ? `  origins ${account.allowedOrigins.join(',')}` : ''}` +
-    `  duplicateWindow ${account.duplicateWindowMinutes}m`
+    `  duplicateWindow ${account.duplicateWindowMinutes}m  feeProgram ${account.feeProgram.name}  modeC ${account.modeCAllowed ? 'on' : 'off'}`
   );
 };
 
@@ -183,6 +235,22 @@ export async function runAccountsCommand(
     await repository.accounts.setFeeSchedules(account.id, fees);
     await settle();
     print(`Fees of "${account.name}": ${JSON.stringify(fees)}.`);
+    return;
+  }
+  if (command === 'set-fee-program') {
+    const account = await named('set-fee-program');
+    const program = programFrom(rest[1], rest.slice(2), account);
+    await repository.accounts.setFeeProgram(account.id, program);
+    await settle();
+    print(`Fee program of "${account.name}": ${JSON.stringify(program)}.`);
+    return;
+  }
+  if (command === 'set-mode-c') {
+    const account = await named('set-mode-c');
+    if (rest[1] !== 'on' && rest[1] !== 'off') throw new UsageError('set-mode-c needs on or off.');
+    await repository.accounts.setModeCAllowed(account.id, rest[1] === 'on');
+    await settle();
+    print(`Mode C (the deprecated calculated fee) of "${account.name}" is ${rest[1]}.`);
     return;
   }
   throw new UsageError(USAGE);

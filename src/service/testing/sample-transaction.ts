@@ -14,6 +14,8 @@ export const SALE: TransactionResponse = {
   initiatingPartyFee: 0,
   payerFeeMode: 'ServiceCalculated',
   maskedAccountNumber: '************4242',
+  funding: 'credit',
+  feeProgram: 'none',
   comments: null,
   attributeValues: [],
   paymentResponseCode: 'Success',

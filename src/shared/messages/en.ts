@@ -3,7 +3,7 @@
  * script carries only the codes it can produce. `ErrorCode` is derived from the keys, so a code
  * without a message cannot exist. `{seconds}`-style placeholders are filled by `formatMessage` (catalog.ts).
  */
-import type { ListCode, ReportCode, SearchCode, ServiceCode, WebhookCode } from './api.js';
+import type { FeeCode, ListCode, ReportCode, SearchCode, ServiceCode, WebhookCode } from './api.js';
 
 /** Field validation (docs/api.md#tokens), shared by the browser and the service. */
 export const fieldMessages = {
@@ -103,6 +103,7 @@ export const transactionMessages = {
   INVALID_IP_ADDRESS: 'IP address must be an IPv4 or IPv6 address.',
   INVALID_SEND_RECEIPT: 'sendReceipt must be true or false.',
   INVALID_LOCALE: 'locale must be en or es.',
+  INVALID_FEE_QUOTE_OVERRIDE: 'feeQuoteOverride must be true or false.',
   UNSUPPORTED_CURRENCY: 'Only USD is supported.',
   // any text of a request body: the service checks it (unstorable-text.ts), the hosted bundles do not
   INVALID_CHARACTERS: 'Text has characters that cannot be stored.',
@@ -123,7 +124,7 @@ export type TransactionCode = keyof typeof transactionMessages;
 /** A code the browser can show, in any of its languages. */
 export type BrowserCode = FieldCode | AmountCode | ClientCode | TransactionCode | keyof typeof formMessages;
 /** A stable, UPPER_SNAKE error code: the browser's and the service's own (api.ts). */
-export type ErrorCode = BrowserCode | ServiceCode | SearchCode | ListCode | WebhookCode | ReportCode;
+export type ErrorCode = BrowserCode | ServiceCode | SearchCode | ListCode | FeeCode | WebhookCode | ReportCode;
 
 /** A browser catalog maps every code the browser can show to a message. */
 export type MessageCatalog = Record<BrowserCode, string>;

@@ -101,6 +101,7 @@ export const esTransaction = {
   INVALID_IP_ADDRESS: 'La dirección IP debe ser IPv4 o IPv6.',
   INVALID_SEND_RECEIPT: 'sendReceipt debe ser true o false.',
   INVALID_LOCALE: 'locale debe ser en o es.',
+  INVALID_FEE_QUOTE_OVERRIDE: 'feeQuoteOverride debe ser true o false.',
   UNSUPPORTED_CURRENCY: 'Solo se admite USD.',
   INVALID_CHARACTERS: 'El texto tiene caracteres que no se pueden guardar.',
 } satisfies Record<keyof typeof transactionMessages, string>;

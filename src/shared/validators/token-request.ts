@@ -7,8 +7,8 @@ import { invalid } from './verification.js';
 
 export type TokenRequestCheck = { ok: true; value: TokenRequest } | { ok: false; errors: FieldError[] };
 
-/** The fields of a token request beside its payment method. */
-type TokenFields = Omit<TokenRequest, 'creditCardInformation' | 'bankAccountInformation'>;
+/** The fields of a token request beside its payment method (the service checks a fee quote itself). */
+type TokenFields = Omit<TokenRequest, 'creditCardInformation' | 'bankAccountInformation' | 'feeQuote'>;
 
 const TOKEN_RULES: FieldRules<TokenFields> = {
   payer: [payer, text],

@@ -103,6 +103,7 @@ describe('API description', () => {
       'GET /api/v1/batches/{batchId}/transactions',
       'GET /api/v1/events',
       'GET /api/v1/events/{eventId}',
+      'GET /api/v1/cardFees',
       'GET /api/v1/publicKeys/check',
       'GET /api/v1/reports/lockbox',
       'GET /api/v1/tokens/{tokenId}',
