@@ -54,6 +54,14 @@ export interface TokenRequest {
   creditCardInformation?: CreditCardInformation;
   bankAccountInformation?: BankAccountInformation;
   attributeValues?: AttributeValues;
+  /** The net amount and payer fee the payer was shown (docs/fees.md#the-fee-shown-before-pay): the service holds the payment to them. */
+  feeQuote?: FeeQuote;
+}
+
+/** A fee as the payer was shown it, in currency units: `{ amount: 100.00, payerFee: 3.25 }`. */
+export interface FeeQuote {
+  amount: number;
+  payerFee: number;
 }
 
 /** An attribute value as retrieval returns it. */
