@@ -152,8 +152,7 @@ export class PaytokenForm extends LitElement {
     }
     this.pending = true;
     this.alert = '';
-    const request = engine.toTokenRequest(this.method, this.#fields.values, this);
-    return engine.createToken(request, engine.configOf(this)).then(
+    return this.#fields.tokenize(engine).then(
       (result) => (result.success ? this.#succeed(result.id) : this.#fail(result)),
       () => this.#fail(failure('UNEXPECTED_RESPONSE')),
     );
@@ -210,7 +209,7 @@ export class PaytokenForm extends LitElement {
   #succeed(id: string): TokenResult {
     this.#fields.clear(true);
     this.#association.tokenId = id;
-    this.dispatchEvent(new PaytokenTokenEvent(id));
+    this.dispatchEvent(new PaytokenTokenEvent(id, this.#fields.fees?.sent));
     return { success: true, id };
   }
 
@@ -231,13 +230,14 @@ export class PaytokenForm extends LitElement {
     // Shown once in the form's language rather than first in English (~one request to the service).
     if (this.#language.waiting) return nothing;
     const [methods, language, fields] = [this.availableMethods, this.#language, this.#fields];
-    const money = moneySummary(this.amount, this.method === 'card' ? this.cardFee : this.achFee);
+    const fees = fields.fees;
+    const money = moneySummary(this.amount, fees ? fees.shown : this.method === 'card' ? this.cardFee : this.achFee);
     const field = (spec: FieldSpec) => renderField(spec, fields, language);
     const shared = fields.visible().filter((spec) => spec.method === 'both');
     // A fieldset: the element disabled (or a disabled fieldset around it) disables every control in it.
     return html`<fieldset class="form" part="form" lang=${this.language} ?disabled=${this.matches(':disabled')}>
       ${methods.length > 1 ? renderTabs(methods, this.method, language, (method, focus) => this.#selectMethod(method, focus)) : nothing}
-      ${money ? renderSummary(money, this.method, language) : nothing}
+      ${money ? renderSummary(money, this.method, language, fees?.note) : nothing}
       ${shared.length ? html`<div class="panel">${shared.map(field)}</div>` : nothing}
       ${renderPanels(methods, this.method, this.#renderedMethods, field)}
       <div part="alert" class="alert" role="alert">${this.alert}</div>

@@ -24,12 +24,13 @@ import {
 import {
   amountMessages,
   clientMessages,
+  feeMessages,
   fieldMessages,
   formMessages,
   frameMessages,
   transactionMessages,
 } from './en.js';
-import { esAmount, esClient, esField, esForm, esFrame, esTransaction } from './es.js';
+import { esAmount, esClient, esFee, esField, esForm, esFrame, esTransaction } from './es.js';
 import { esPayerDecline, payerDeclineMessages } from './payer-declines.js';
 
 export interface CatalogArea {
@@ -56,6 +57,7 @@ export const CATALOG_AREAS: readonly CatalogArea[] = [
   area('the browser', clientMessages, esClient, true),
   area('transactions', transactionMessages, esTransaction, true),
   area('the form', formMessages, esForm, true),
+  area('the fee shown before Pay', feeMessages, esFee, true),
   area('the isolated form', frameMessages, esFrame, true),
   area('the service', serviceMessages, esService, true),
   area('searches', searchMessages, esSearch, true),
