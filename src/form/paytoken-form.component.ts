@@ -5,7 +5,7 @@ import { EngineController } from './controllers/engine-controller.js';
 import { FieldStateController } from './controllers/field-state-controller.js';
 import { FormAssociationController } from './controllers/form-association-controller.js';
 import { LanguageController } from './controllers/language-controller.js';
-import type { FormEngine } from './engine/engine.js';
+import type { FeeDisclosure, FormEngine } from './engine/engine.js';
 import { engineFailure } from './engine/engine-failure.js';
 import { PaytokenErrorEvent, PaytokenTokenEvent } from './events.js';
 import { methodsOf, type FieldSpec, type Method } from './fields.js';
@@ -152,7 +152,7 @@ export class PaytokenForm extends LitElement {
     }
     this.pending = true;
     this.alert = '';
-    return this.#fields.tokenize(engine).then(
+    return (this.#fields.fees as FeeDisclosure).createToken().then(
       (result) => (result.success ? this.#succeed(result.id) : this.#fail(result)),
       () => this.#fail(failure('UNEXPECTED_RESPONSE')),
     );

@@ -80,10 +80,12 @@ describe('cardFees', () => {
     expect(await cardFees({ bin: '40000566', amount: '100.00' }, config())).toBeUndefined();
   });
 
-  it('asks nothing without a public key or with an API URL it may not use', async () => {
-    expect(await cardFees({ bin: '40000566', amount: '1.00' }, { apiUrl })).toBeUndefined();
+  it('asks nothing with an API URL it may not use', async () => {
     expect(
       await cardFees({ bin: '40000566', amount: '1.00' }, { publicKey: 'pk', apiUrl: 'http://pay.example' }),
+    ).toBeUndefined();
+    expect(
+      await cardFees({ bin: '40000566', amount: '1.00' }, { publicKey: 'pk', apiUrl: 'not a URL' }),
     ).toBeUndefined();
     expect(received).toEqual([]);
   });

@@ -20,7 +20,7 @@ export interface CardFee extends FeeQuote {
 }
 
 /**
- * The fee for `query`, or `undefined` when the service cannot say (no key, refused, down, aborted,
+ * The fee for `query`, or `undefined` when the service cannot say (refused, down, aborted,
  * an answer outside the contract): the caller keeps the fee it had. `signal` ends the wait.
  * @example await cardFees({ bin: '40000566', amount: '100.00' }, { publicKey, apiUrl }) // { funding: 'debit', amount: 100, payerFee: 0 }
  */
@@ -30,11 +30,12 @@ export async function cardFees(
   signal?: AbortSignal,
 ): Promise<CardFee | undefined> {
   const tokens = tokensUrl(config.apiUrl);
-  if (typeof tokens === 'string' || !config.publicKey) return undefined;
+  if (typeof tokens === 'string') return undefined;
   try {
     const init: RequestInit = { headers: keyHeaders(config), credentials: 'omit', cache: 'no-store', signal };
     const response = await fetch(new URL(`cardFees?${new URLSearchParams(query)}`, tokens), init);
-    const { funding, amount, payerFee } = ((await response.json()) ?? {}) as Partial<Record<string, unknown>>;
+    // A body that is not an object throws here, and answers nothing.
+    const { funding, amount, payerFee } = (await response.json()) as Partial<Record<string, unknown>>;
     // The fee is shown through the form's own parsing (money-summary.ts) and sent back in the quote,
     // which the service checks; a funding outside the list names no card without a fee.
     return response.ok && typeof amount === 'number' && typeof payerFee === 'number'

@@ -1,7 +1,7 @@
 import type { ReactiveController } from 'lit';
 import { cvcLength } from '../../shared/validators/cvc.js';
 import type { CardBrand } from '../../shared/wire.js';
-import type { ResultFieldError, TokenFailure, TokenResult } from '../../tokenizer/index.js';
+import type { ResultFieldError, TokenFailure } from '../../tokenizer/index.js';
 import type { FeeDisclosure, FormEngine } from '../engine/engine.js';
 import type { FeeHost } from '../engine/fee-disclosure.js';
 import { PaytokenChangeEvent } from '../events.js';
@@ -33,7 +33,7 @@ export class FieldStateController implements ReactiveController {
   values: Values = {};
   errors: Partial<Record<FieldName, string>> = {};
   brand: CardBrand | null = null;
-  /** The fee shown before Pay for what is typed (engine/fee-disclosure.ts), once the engine is here. */
+  /** The fee shown before Pay for what is typed (engine/fee-disclosure.ts), from the engine's first check on. */
   fees: FeeDisclosure | undefined;
   readonly #host: FieldsHost;
   readonly #engine: EngineController;
@@ -148,7 +148,8 @@ export class FieldStateController implements ReactiveController {
    * and tells the page in one `paytoken-change`.
    */
   check(engine: FormEngine): void {
-    this.feesOf(engine);
+    // The fee shown before Pay is a controller of the form from the engine's first check on.
+    this.fees ??= engine.feeDisclosure(this.#host, this);
     if (!this.#changed.size || this.#checking) return;
     // The brand first: its grouping may cut the card number short (16 digits pasted, American
     // Express takes 15), and the mask then reports the shorter value, which is the one to check.
@@ -170,16 +171,6 @@ export class FieldStateController implements ReactiveController {
     this.#changed.clear();
     this.#set(errors);
     this.tell(engine);
-  }
-
-  /** The fee shown before Pay, a controller of the form from the engine's first check on. */
-  feesOf(engine: FormEngine): FeeDisclosure {
-    return (this.fees ??= engine.feeDisclosure(this.#host, this));
-  }
-
-  /** The token for the fields as they are, once the fee of the card typed now is shown (engine/fee-disclosure.ts). */
-  tokenize(engine: FormEngine): Promise<TokenResult> {
-    return this.feesOf(engine).createToken();
   }
 
   /** Tells the page in one `paytoken-change` (after a check, or when the fee shown changed). */

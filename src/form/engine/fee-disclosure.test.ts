@@ -17,7 +17,6 @@ describe('binOf', () => {
     ['37828', 'AmericanExpress', null],
     ['30569309025904', 'DinersClub', '305693'],
     ['12345678901', null, '12345678'],
-    ['4000 0566', 'Visa', null],
     ['', 'Visa', null],
     [undefined, null, null],
   ] as const)('the BIN of %s (%s) is %s: never more digits', (digits, brand, bin) => {
@@ -169,6 +168,17 @@ describe('feeDisclosure', () => {
     form.update();
     await form.disclosure.settled();
     expect(asked).toEqual(['?method=ach&amount=100.00']);
+  });
+
+  it('never shows a card’s fee on the bank account tab, nor quotes it there', async () => {
+    delayMs = 100;
+    const form = formWith('4242424242424242');
+    form.update();
+    await form.disclosure.settled();
+    expect(form.disclosure.shown).toBe(3.25);
+    form.host.method = 'ach';
+    form.update(); // the bank account's fee is being asked (slowly): the page's own until it comes
+    expect([form.disclosure.shown, form.disclosure.quote]).toEqual(['1.50', undefined]);
   });
 
   it('keeps only the answer of the BIN typed last, and Pay waits for it', async () => {

@@ -51,7 +51,8 @@ const note = (code: keyof typeof feeMessages): FeeNote => ({ code, errorMessage:
  */
 export function binOf(digits: string | undefined, brand: CardBrand | null): string | null {
   const length = brand === 'AmericanExpress' || brand === 'DinersClub' ? 6 : 8;
-  return digits && /^\d+$/.test(digits) && digits.length >= length ? digits.slice(0, length) : null;
+  // The masked input reports its digits only; never more of them than the BIN leave the page.
+  return digits && digits.length >= length ? digits.slice(0, length) : null;
 }
 
 /**
@@ -119,6 +120,9 @@ export function feeDisclosure(
   let asked: Promise<void> = Promise.resolve();
   let controller: AbortController | null = null;
 
+  /** The answer, when it is for the method chosen now (a bank account's has no funding). */
+  const current = (): CardFee | null => (fee && (fee.funding === null) === (host.method === 'ach') ? fee : null);
+
   const show = (answer: CardFee | null, failing = false): void => {
     fee = answer;
     failed = failing;
@@ -136,34 +140,35 @@ export function feeDisclosure(
       if (asking === key) return;
       key = asking;
       controller?.abort();
+      // (A question dropped is aborted: its answer, nothing, comes at once for `settled`.)
       if (!query) {
-        asked = Promise.resolve();
         if (fee || failed) show(null);
         return;
       }
       // The fee shown stays until the new answer, so that a change of card is shown (and read out)
       // once; Pay waits for the answer (settled).
       const current = (controller = new AbortController());
-      const timer = setTimeout(() => current.abort(), FEE_TIMEOUT_MS);
+      // The time limit aborts a lookup still running; one that ended is not changed by it.
+      setTimeout(() => current.abort(), FEE_TIMEOUT_MS);
       asked = cardFees(query, config, current.signal).then((answer) => {
-        clearTimeout(timer);
         // Aborted by a newer question: its answer is the one to show. Aborted by the time limit: failed.
         if (controller === current) show(answer ?? null, !answer);
       });
     },
 
     get shown() {
-      return fee ? fee.payerFee : host.method === 'card' ? host.cardFee : host.achFee;
+      return current()?.payerFee ?? (host.method === 'card' ? host.cardFee : host.achFee);
     },
 
     get note() {
-      const funding = fee?.payerFee === 0 && fee.funding;
+      const funding = current()?.payerFee === 0 && fee?.funding;
       if (failed) return note('FEE_LOOKUP_FAILED');
       return funding === 'debit' ? note('NO_FEE_DEBIT') : funding === 'prepaid' ? note('NO_FEE_PREPAID') : null;
     },
 
     get quote() {
-      return fee ? { amount: fee.amount, payerFee: fee.payerFee } : undefined;
+      const shown = current();
+      return shown ? { amount: shown.amount, payerFee: shown.payerFee } : undefined;
     },
 
     settled(): Promise<void> {

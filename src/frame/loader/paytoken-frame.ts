@@ -202,9 +202,8 @@ export class PaytokenFrame extends HTMLElement {
       origin: location.origin,
       lang: this.#language,
     }).toString();
-    this.#nonce = [...crypto.getRandomValues(new Uint8Array(16))]
-      .map((byte) => byte.toString(16).padStart(2, '0'))
-      .join('');
+    // 128 random bits, as four numbers: the bridge compares the text as it is.
+    this.#nonce = crypto.getRandomValues(new Uint32Array(4)).join('-');
     url.hash = this.#nonce;
     this.#origin = url.origin;
     const iframe = (this.#iframe = document.createElement('iframe'));
