@@ -193,6 +193,18 @@ describe('feeDisclosure', () => {
     expect(form.seen.tells).toBe(1);
   });
 
+  it('drops the question when the card is cut short of its BIN: nothing failed, the page fee shows', async () => {
+    delayMs = 100;
+    const form = formWith('4242424242424242');
+    form.update();
+    const waiting = form.disclosure.settled();
+    form.fields.values = { cardNumber: '4242' };
+    form.update();
+    await waiting;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect([form.disclosure.shown, form.disclosure.note, form.seen.tells]).toEqual(['3.00', null, 0]);
+  });
+
   it('shows the page fee, unconfirmed, and quotes none when the service cannot answer', async () => {
     const form = formWith('9999999999999995');
     form.update();

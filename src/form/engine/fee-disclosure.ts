@@ -139,20 +139,21 @@ export function feeDisclosure(
       const asking = query && JSON.stringify([query, config]);
       if (asking === key) return;
       key = asking;
+      // A question dropped is aborted: its answer (nothing) comes at once for `settled`, unshown.
       controller?.abort();
-      // (A question dropped is aborted: its answer, nothing, comes at once for `settled`.)
+      controller = null;
       if (!query) {
         if (fee || failed) show(null);
         return;
       }
       // The fee shown stays until the new answer, so that a change of card is shown (and read out)
       // once; Pay waits for the answer (settled).
-      const current = (controller = new AbortController());
+      const lookup = (controller = new AbortController());
       // The time limit aborts a lookup still running; one that ended is not changed by it.
-      setTimeout(() => current.abort(), FEE_TIMEOUT_MS);
-      asked = cardFees(query, config, current.signal).then((answer) => {
-        // Aborted by a newer question: its answer is the one to show. Aborted by the time limit: failed.
-        if (controller === current) show(answer ?? null, !answer);
+      setTimeout(() => lookup.abort(), FEE_TIMEOUT_MS);
+      asked = cardFees(query, config, lookup.signal).then((answer) => {
+        // Still the question asked last (a time limit reached is a failure): its answer is shown.
+        if (controller === lookup) show(answer ?? null, !answer);
       });
     },
 
