@@ -32,6 +32,7 @@ describe('feeQueryOf', () => {
     ['card', { cardNumber: '4000056655665556' }, 'Visa', '0', null],
     ['card', { cardNumber: '4000056655665556' }, 'Visa', 'ten', null],
     ['card', { cardNumber: '4000056655665556' }, 'Visa', '-5', null],
+    ['card', { cardNumber: '4000056655665556' }, 'Visa', ' 100.00 ', { bin: '40000566', amount: '100.00' }],
     ['ach', { cardNumber: '4000056655665556' }, 'Visa', '49.50', { method: 'ach', amount: '49.50' }],
     ['ach', {}, null, undefined, null],
   ] as const)('%s with %o (%s) and amount %s asks %o', (method, values, brand, amount, query) => {

@@ -62,7 +62,8 @@ export function binOf(digits: string | undefined, brand: CardBrand | null): stri
  * @example feeQueryOf('card', { cardNumber: '4000056655665556' }, 'Visa', '100.00') // { bin: '40000566', amount: '100.00' }
  */
 export function feeQueryOf(method: Method, values: Values, brand: CardBrand | null, amount = ''): CardFeeQuery | null {
-  // Not a positive amount: no summary is shown, and nothing is asked.
+  // Not a positive amount: no summary is shown, and nothing is asked. Spaces around it are the page's.
+  amount = amount.trim();
   if (!(+amount > 0)) return null;
   if (method === 'ach') return { method: 'ach', amount };
   const bin = binOf(values.cardNumber, brand);
