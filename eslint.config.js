@@ -116,7 +116,7 @@ export default tseslint.config(
     ['src/service/**/*.test.ts'],
   ),
   boundary(
-    ['src/service/payments/**/*.ts', 'src/service/fees/**/*.ts'],
+    ['src/service/payments/**/*.ts', 'src/service/fees/**/*.ts', 'src/service/cards/**/*.ts'],
     [
       '**/http/**',
       '**/deps.js',
@@ -131,8 +131,8 @@ export default tseslint.config(
       '**/form/**',
       '**/server-sdk/**',
     ],
-    'payments/ and fees/ are the rules: they return a Result (payments/result.ts), never an HTTP answer.',
-    ['src/service/payments/**/*.test.ts', 'src/service/fees/**/*.test.ts'],
+    'payments/, fees/ and cards/ are the rules: they return a Result (payments/result.ts), never an HTTP answer.',
+    ['src/service/payments/**/*.test.ts', 'src/service/fees/**/*.test.ts', 'src/service/cards/**/*.test.ts'],
   ),
   boundary(
     ['src/service/{storage,vault,sandbox,accounts,config}/**/*.ts'],

@@ -9,6 +9,7 @@ import { loadHostedFiles } from './hosted/bundles.js';
 import { tokenRoutes } from './http/routes/tokens.js';
 import { publicKeyCheckRoutes } from './http/routes/public-key-check.js';
 import { feeRoutes } from './http/routes/fees.js';
+import { cardFeeRoutes } from './http/routes/card-fees.js';
 import { transactionRoutes } from './http/routes/transactions.js';
 import { transactionSearchRoutes } from './http/routes/transaction-search.js';
 import { reversalRoutes } from './http/routes/reversals.js';
@@ -28,8 +29,10 @@ import type { ProcessorName } from './config/config.js';
 import type { PaymentProcessor } from './payments/payment-processor.js';
 import { ProcessorUnavailable } from './payments/payment-processor.js';
 import { sandboxProcessor } from './sandbox/processor.js';
+import { sandboxBinTable } from './cards/bin-table-file.js';
 
-type Defaulted = 'rateLimiter' | 'accountCache' | 'instance' | 'now' | 'scriptsDir' | 'version' | 'processor';
+type Defaulted =
+  'rateLimiter' | 'accountCache' | 'instance' | 'now' | 'scriptsDir' | 'version' | 'processor' | 'binTable';
 export interface BuildOptions extends Omit<ServiceDeps, Defaulted>, Partial<Pick<ServiceDeps, Defaulted>> {
   /** Where logs go (default stdout); tests pass a stream to read them. */
   logStream?: DestinationStream;
@@ -103,6 +106,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     scriptsDir: new URL('../../dist/browser/', import.meta.url).pathname,
     version: '0.0.0',
     processor: PROCESSORS[given.config.processor ?? 'sandbox'],
+    binTable: sandboxBinTable(),
     ...given,
     accountCache,
     instance,
@@ -162,6 +166,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   publicKeyCheckRoutes(app, deps);
   foreignPagePreflight(app);
   feeRoutes(app, deps);
+  cardFeeRoutes(app, deps);
   transactionRoutes(app, deps);
   transactionSearchRoutes(app, deps);
   reversalRoutes(app, deps);

@@ -7,6 +7,7 @@ import type { RateLimiter } from './http/rate-limit.js';
 import type { PaymentProcessor } from './payments/payment-processor.js';
 import type { Repository } from './storage/repository.js';
 import type { Vault } from './vault/vault.js';
+import type { BinTable } from './cards/bin-table.js';
 
 /**
  * Everything the service needs, injected so tests build it in-process without a port. Its own module,
@@ -31,6 +32,8 @@ export interface ServiceDeps {
   /** The built browser bundles (dist/browser). */
   scriptsDir: string;
   version: string;
+  /** Card funding by BIN (cards/bin-table.ts): `BIN_TABLE_FILE`'s, or the sandbox's. */
+  binTable: BinTable;
 }
 
 /** `{base_url}` of this service, for `Location` headers: PUBLIC_URL, else what the request was sent to. */

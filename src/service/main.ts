@@ -16,8 +16,13 @@ import { lockDataDir, makePrivate } from './ops/data-dir.js';
 import { startInstance } from './ops/instance.js';
 import { startErrorMessage } from './ops/start-errors.js';
 import { startSettlementClock } from './payments/cutoff.js';
-import { seedIfEmpty, type SandboxCredentials } from './accounts/seed.js';
-import { sandboxEnv, withServiceAddress } from './sandbox/sandbox-env.js';
+import {
+  addRiversideIfMissing,
+  seedIfEmpty,
+  type AccountCredentials,
+  type SandboxCredentials,
+} from './accounts/seed.js';
+import { riversideEnv, sandboxEnv, withServiceAddress } from './sandbox/sandbox-env.js';
 import { readableLogStream } from './ops/readable-log.js';
 import type { DestinationStream } from 'pino';
 import { ConfigError, loadConfig, type ServiceConfig } from './config/config.js';
@@ -33,6 +38,8 @@ export interface RunningService {
   url: string;
   /** Credentials created by this start (a fresh database), else null. */
   seeded: SandboxCredentials | null;
+  /** A sandbox database seeded before Riverside Utilities existed: its credentials, added by this start. */
+  added?: AccountCredentials | null;
   close(): Promise<void>;
 }
 
@@ -65,6 +72,8 @@ export async function startService(
     const seeded = prepared ? null : await seedIfEmpty(repository);
     // Saved at once: a start failing after this point must not lose the secrets it will never show again.
     if (seeded) saveSandboxCredentials(config, seeded);
+    const added = prepared || seeded ? null : await addRiversideIfMissing(repository);
+    if (added) saveAddedCredentials(config, added);
     const vault = createVault(loadVaultKeys(config, (message) => log.warn(message)));
     const accountCache = createAccountCache();
     const instance = await startInstance(repository, accountCache, {
@@ -81,6 +90,7 @@ export async function startService(
       vault,
       config,
       processorTimeoutMs: config.processorTimeoutMs,
+      binTable: config.binTable,
       version: VERSION,
       accountCache,
       instance,
@@ -100,7 +110,7 @@ export async function startService(
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const url = config.publicUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
-    return { url, seeded, close: unwind };
+    return { url, seeded, added, close: unwind };
   } catch (error) {
     await unwind();
     throw error;
@@ -148,6 +158,12 @@ async function accountsCommand(argv: string[], repository: Repository, applied: 
   }
 }
 
+/** An account's credentials as the banner prints them, two lines. */
+const accountLines = (account: AccountCredentials): string[] => [
+  `  ${account.name.padEnd(19)} apiKey ${account.apiKey}  apiSecret ${account.apiSecret}`,
+  `  ${''.padEnd(19)} publicKey ${account.publicKey}${account.impersonationKey ? `  impersonationKey ${account.impersonationKey}` : ''}`,
+];
+
 export function banner(service: RunningService, config: ServiceConfig): string {
   const lines = [
     `Paytoken service ${VERSION} on ${service.url}  (${config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}/pglite`})`,
@@ -161,14 +177,15 @@ export function banner(service: RunningService, config: ServiceConfig): string {
         join(config.dataDir, 'sandbox-credentials.json') +
         ', mode 0600):',
     );
-    const { system, springfield, shelby } = service.seeded;
-    for (const account of [system, springfield, shelby]) {
-      lines.push(`  ${account.name.padEnd(15)} apiKey ${account.apiKey}  apiSecret ${account.apiSecret}`);
-      lines.push(
-        `  ${''.padEnd(15)} publicKey ${account.publicKey}${account.impersonationKey ? `  impersonationKey ${account.impersonationKey}` : ''}`,
-      );
-    }
+    const { system, springfield, shelby, riverside } = service.seeded;
+    for (const account of [system, springfield, shelby, riverside]) lines.push(...accountLines(account));
     lines.push(`  For curl: . ${join(config.dataDir, 'sandbox.env')}   ($API_KEY, $API_SECRET: Springfield's own)`);
+  } else if (service.added) {
+    lines.push(
+      '',
+      `A sandbox account added to this database (its secret is shown once; also saved to ${join(config.dataDir, 'sandbox.env')}):`,
+      ...accountLines(service.added),
+    );
   } else {
     lines.push(
       '',
@@ -241,8 +258,11 @@ async function prepareDatabase(config: ServiceConfig): Promise<SandboxCredential
   const sql = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrate(sql);
-    const seeded = await seedIfEmpty(createRepository(sql));
+    const repository = createRepository(sql);
+    const seeded = await seedIfEmpty(repository);
     if (seeded) saveSandboxCredentials(config, seeded);
+    const added = seeded ? null : await addRiversideIfMissing(repository);
+    if (added) saveAddedCredentials(config, added);
     return seeded;
   } finally {
     await sql.close();
@@ -255,6 +275,20 @@ function saveSandboxCredentials(config: ServiceConfig, seeded: SandboxCredential
     mode: 0o600,
   });
   writeFileSync(join(config.dataDir, 'sandbox.env'), sandboxEnv(seeded), { mode: 0o600 });
+}
+
+/**
+ * An account added to a sandbox seeded before it existed: its lines appended to sandbox.env (when
+ * there is one) and its credentials to sandbox-credentials.json, never rewriting the others.
+ */
+function saveAddedCredentials(config: ServiceConfig, added: AccountCredentials): void {
+  const env = join(config.dataDir, 'sandbox.env');
+  if (existsSync(env)) writeFileSync(env, `${readFileSync(env, 'utf8')}${riversideEnv(added)}\n`, { mode: 0o600 });
+  const saved = join(config.dataDir, 'sandbox-credentials.json');
+  if (existsSync(saved)) {
+    const credentials = JSON.parse(readFileSync(saved, 'utf8')) as Record<string, unknown>;
+    writeFileSync(saved, `${JSON.stringify({ ...credentials, riverside: added }, null, 2)}\n`, { mode: 0o600 });
+  }
 }
 
 /** `$PAYTOKEN` in the data directory's sandbox.env (when there is one) names the address just started. */

@@ -3,7 +3,7 @@
  * Money on the wire is a number in currency units with at most 2 decimals; code keeps cents.
  */
 import type { ErrorCode } from './messages/en.js';
-import type { ResponseCode } from './messages/api.js';
+import type { FeeRule, ResponseCode } from './messages/api.js';
 
 /** The four kinds of bank account (docs/api.md#bank-account-details). */
 export const ACCOUNT_TYPES = ['PersonalChecking', 'PersonalSavings', 'CorporateChecking', 'CorporateSavings'] as const;
@@ -23,6 +23,20 @@ export type CardBrand = (typeof CARD_BRANDS)[number];
 /** A token's or a transaction's `transactionType`: a card brand, or `Ach` for a bank account. */
 export const TRANSACTION_TYPES = ['Ach', ...CARD_BRANDS] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+/**
+ * How a card is funded, from the service's BIN table (docs/fees.md#card-funding): `unknown` when the
+ * table does not know the card. A bank account has no funding (`null`).
+ */
+export const FUNDING_TYPES = ['credit', 'debit', 'prepaid', 'unknown'] as const;
+export type Funding = (typeof FUNDING_TYPES)[number];
+
+/**
+ * An account's payer-fee program (docs/fees.md#fee-programs): which card-network rules its payer fees
+ * follow. `none`: the rules of docs/fees.md alone, one card schedule whatever the funding.
+ */
+export const FEE_PROGRAMS = ['serviceFee', 'surcharge', 'convenienceFee', 'none'] as const;
+export type FeeProgramName = (typeof FEE_PROGRAMS)[number];
 
 /** Card details (docs/api.md#card-details). `month` is `"01"`..`"12"` or 1..12; `year` has four digits. */
 export interface CreditCardInformation {
@@ -54,14 +68,20 @@ export interface TokenRequest {
   creditCardInformation?: CreditCardInformation;
   bankAccountInformation?: BankAccountInformation;
   attributeValues?: AttributeValues;
-  /** The net amount and payer fee the payer was shown (docs/fees.md#the-fee-shown-before-pay): the service holds the payment to them. */
+  /** The net amount and the fee the payer was shown for this card (docs/api.md#fee-quotes); checked, then kept. */
   feeQuote?: FeeQuote;
 }
 
-/** A fee as the payer was shown it, in currency units: `{ amount: 100.00, payerFee: 3.25 }`. */
+/** A fee as the payer was shown it, in currency units: `{ amount: 100.00, payerFee: 3.25 }` (docs/api.md#fee-quotes). */
 export interface FeeQuote {
   amount: number;
   payerFee: number;
+}
+
+/** The fee a token's payer was shown, as the service checked it at tokenization (docs/api.md#fee-quotes). */
+export interface FeeQuoteResponse extends FeeQuote {
+  program: FeeProgramName;
+  funding: Funding | null;
 }
 
 /** An attribute value as retrieval returns it. */
@@ -83,6 +103,9 @@ export interface TokenResponse {
   expirationMonth: number | null;
   expirationYear: number | null;
   accountType: AccountType | null;
+  /** The card's funding; null for a bank account (docs/fees.md#card-funding). */
+  funding: Funding | null;
+  feeQuote: FeeQuoteResponse | null;
   created: string;
 }
 
@@ -145,10 +168,31 @@ export interface BatchListResponse {
   totalRecords: number;
 }
 
-/** `GET|POST /api/v1/transactionFees` (docs/api.md#fees). */
+/**
+ * `GET|POST /api/v1/transactionFees` (docs/api.md#fees). With a `tokenId`, also the payer fee of that
+ * token (its funding), the program and the rule that decided it.
+ */
 export interface TransactionFeesResponse {
   achPayerFee: number;
   creditCardPayerFee: number;
+  payerFee?: number;
+  funding?: Funding | null;
+  program?: FeeProgramName;
+  rule?: FeeRule;
+}
+
+/** `GET /api/v1/cardFees` (docs/api.md#card-fees): the fee of a card by its BIN, or of ACH, for a net amount. */
+export interface CardFeesResponse {
+  /** The BIN asked about; null for ACH. */
+  bin: string | null;
+  transactionType: TransactionType | null;
+  funding: Funding | null;
+  program: FeeProgramName;
+  /** The rule that decided the fee (UPPER_SNAKE); its sentence is in the message catalog. */
+  rule: FeeRule;
+  amount: number;
+  payerFee: number;
+  totalAmount: number;
 }
 
 /** Processor answers (docs/api.md#sandbox-processor): the codes of their messages' catalog. */
@@ -170,6 +214,8 @@ export interface TransactionRequest {
   ipAddress?: string;
   initiatingPartyFee?: number;
   currency?: 'USD';
+  /** Charge a payer fee other than the token's fee quote on purpose (docs/api.md#fee-quotes). */
+  feeQuoteOverride?: boolean;
 }
 
 /** Which of the spec's payer-fee modes applied (docs/fees.md#payer-fee-modes). */
@@ -200,6 +246,10 @@ export interface TransactionResponse {
   netAmount: number;
   initiatingPartyFee: number;
   payerFeeMode: PayerFeeMode | null;
+  /** The card's funding; null for ACH (docs/fees.md#card-funding). */
+  funding: Funding | null;
+  /** The fee program the payer fee followed, to name it on a receipt (docs/fees.md#fee-programs). */
+  feeProgram: FeeProgramName | null;
   maskedAccountNumber: string | null;
   comments: string | null;
   attributeValues: AttributeValue[];

@@ -4,19 +4,17 @@
  * amount shown, with the public key, as POST /tokens takes it. The form's engine asks it as the payer
  * types; it is not on `window.Paytoken`.
  */
-import type { FeeQuote } from '../shared/wire.js';
+import type { FeeQuote, Funding } from '../shared/wire.js';
 import { tokensUrl, type PaytokenConfig } from './config.js';
 import { keyHeaders } from './set-up.js';
 
 /** A BIN (6 to 8 digits, never more) or `method: 'ach'`, and the net amount due as the wire writes it ("100.00"). */
 export type CardFeeQuery = ({ bin: string } | { method: 'ach' }) & { amount: string };
 
-/** The card's funding, as the service's BIN table knows it; `null` for a bank account. */
-export type Funding = 'credit' | 'debit' | 'prepaid' | 'unknown' | null;
-
 /** What the form needs of the answer: the funding, and the net amount and payer fee (currency units). */
 export interface CardFee extends FeeQuote {
-  funding: Funding;
+  /** As the service's BIN table knows the card; `null` for a bank account. */
+  funding: Funding | null;
 }
 
 /**
@@ -39,7 +37,7 @@ export async function cardFees(
     // The fee is shown through the form's own parsing (money-summary.ts) and sent back in the quote,
     // which the service checks; a funding outside the list names no card without a fee.
     return response.ok && typeof amount === 'number' && typeof payerFee === 'number'
-      ? { funding: funding as Funding, amount: amount, payerFee: payerFee }
+      ? { funding: funding as Funding | null, amount: amount, payerFee: payerFee }
       : undefined;
   } catch {
     return undefined;

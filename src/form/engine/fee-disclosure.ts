@@ -6,7 +6,7 @@
  * the page's own fee (`card-fee`, `ach-fee`) in place and says so.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { feeMessages } from '../../shared/messages/en.js';
+import { feeLineMessages } from '../../shared/messages/en.js';
 import type { CardBrand, FeeQuote } from '../../shared/wire.js';
 import {
   cardFees,
@@ -41,7 +41,7 @@ export interface FeeFields {
  */
 export type FeeNote = Pick<TokenFailure, 'code' | 'errorMessage'>;
 
-const note = (code: keyof typeof feeMessages): FeeNote => ({ code, errorMessage: feeMessages[code] });
+const note = (code: keyof typeof feeLineMessages): FeeNote => ({ code, errorMessage: feeLineMessages[code] });
 
 /**
  * The BIN of the digits typed so far, once there are enough: 8 digits, or 6 for American Express

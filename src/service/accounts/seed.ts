@@ -1,6 +1,7 @@
-import { SHELBY_FEES, SPRINGFIELD_FEES, type FeeSchedules } from '../fees/schedule.js';
+import { RIVERSIDE_FEES, SHELBY_FEES, SPRINGFIELD_FEES, type FeeSchedules } from '../fees/schedule.js';
 import { hashSecret, newCredentials } from '../auth/credentials.js';
 import type { Account, Repository } from '../storage/repository.js';
+import { NO_PROGRAM, RIVERSIDE_PROGRAM, type FeeProgram } from '../fees/program.js';
 
 export interface NewAccountInput {
   name: string;
@@ -9,6 +10,10 @@ export interface NewAccountInput {
   systemAccountId?: number | null;
   feeSchedules?: FeeSchedules;
   allowedOrigins?: string[];
+  /** The account's fee program (docs/fees.md#fee-programs); none unless given. */
+  feeProgram?: FeeProgram;
+  /** The deprecated Mode C: off for every account created from now on, unless given. */
+  modeCAllowed?: boolean;
 }
 
 /** An account with its secret, which exists in clear only here: it is shown once and stored hashed. */
@@ -36,6 +41,8 @@ export async function createAccount(
     systemAccountId: input.systemAccountId ?? null,
     feeSchedules: input.feeSchedules ?? SPRINGFIELD_FEES,
     allowedOrigins: input.allowedOrigins ?? [],
+    feeProgram: input.feeProgram ?? NO_PROGRAM,
+    modeCAllowed: input.modeCAllowed ?? false,
   });
   const { name, kind, apiKey, publicKey, impersonationKey } = account;
   return { account, credentials: { name, kind, apiKey, apiSecret: keys.apiSecret, publicKey, impersonationKey } };
@@ -52,27 +59,64 @@ export interface SandboxCredentials {
   system: AccountCredentials;
   springfield: AccountCredentials;
   shelby: AccountCredentials;
+  riverside: AccountCredentials;
 }
 
+/** The sandbox's system account, which collects for the sandbox's clients. */
+export const SANDBOX_SYSTEM = 'Sandbox System';
+/** The sandbox's client under a surcharge program (docs/fees.md#worked-examples-of-the-programs). */
+export const RIVERSIDE = 'Riverside Utilities';
+
+/** Riverside Utilities, linked to the sandbox's system account; Mode C off, as for every new account. */
+const createRiverside = (repository: Repository, systemAccountId: number) =>
+  createAccount(repository, {
+    name: RIVERSIDE,
+    kind: 'client',
+    systemAccountId,
+    feeSchedules: RIVERSIDE_FEES,
+    feeProgram: RIVERSIDE_PROGRAM,
+  });
+
 /**
- * On an empty database: the accounts of docs/fees.md#worked-examples ("Springfield", "Shelby") and a system account
- * linked to both. Returns their credentials, or null when accounts already exist.
+ * On an empty database: the accounts of docs/fees.md#worked-examples ("Springfield", "Shelby", "Riverside
+ * Utilities") and a system account linked to them. Returns their credentials, or null when accounts already exist.
  */
 export async function seedIfEmpty(repository: Repository): Promise<SandboxCredentials | null> {
   return repository.transaction(async (inTransaction) => {
     if ((await inTransaction.accounts.list()).length) return null;
     const system = await createAccount(inTransaction, {
-      name: 'Sandbox System',
+      name: SANDBOX_SYSTEM,
       kind: 'system',
       feeSchedules: SPRINGFIELD_FEES,
+      modeCAllowed: true,
     });
-    const linked = { kind: 'client' as const, systemAccountId: system.account.id };
+    // Springfield and Shelby keep the calculated fee (Mode C) as before (docs/fees.md#mode-c).
+    const linked = { kind: 'client' as const, systemAccountId: system.account.id, modeCAllowed: true };
     const springfield = await createAccount(inTransaction, {
       ...linked,
       name: 'Springfield',
       feeSchedules: SPRINGFIELD_FEES,
     });
     const shelby = await createAccount(inTransaction, { ...linked, name: 'Shelby', feeSchedules: SHELBY_FEES });
-    return { system: system.credentials, springfield: springfield.credentials, shelby: shelby.credentials };
+    const riverside = await createRiverside(inTransaction, system.account.id);
+    return {
+      system: system.credentials,
+      springfield: springfield.credentials,
+      shelby: shelby.credentials,
+      riverside: riverside.credentials,
+    };
+  });
+}
+
+/**
+ * A sandbox database seeded before Riverside Utilities existed gains it, linked to its Sandbox System;
+ * no other account is touched. Its credentials, or null when there is nothing to add (no Sandbox
+ * System: not a sandbox database; or Riverside is there already).
+ */
+export async function addRiversideIfMissing(repository: Repository): Promise<AccountCredentials | null> {
+  return repository.transaction(async (inTransaction) => {
+    const system = await inTransaction.accounts.findByName(SANDBOX_SYSTEM);
+    if (!system || system.kind !== 'system' || (await inTransaction.accounts.findByName(RIVERSIDE))) return null;
+    return (await createRiverside(inTransaction, system.id)).credentials;
   });
 }

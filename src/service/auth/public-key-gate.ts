@@ -13,11 +13,14 @@ import type { Caller } from './authenticate.js';
  * - Limits are counted per client address and per public key, each per account acted for, so one
  *   account's traffic never uses up another's (item 7). The address is `request.ip`: the peer, or
  *   the client named in `X-Forwarded-For` by a proxy that `TRUST_PROXY` trusts.
+ * - Each operation counts on its own (`counter`): a page's fee look-ups as the payer types never use
+ *   up its token creations, and both have the token limits.
  */
 export async function admitPublicKeyCall(
   request: FastifyRequest,
   caller: Caller,
   deps: Pick<ServiceDeps, 'config' | 'rateLimiter'>,
+  counter: 'tokens' | 'cardFees' = 'tokens',
 ): Promise<void> {
   if (caller.credential !== 'public') return;
   const origin = request.headers.origin;
@@ -26,9 +29,10 @@ export async function admitPublicKeyCall(
   for (const allowed of [caller.account.allowedOrigins, caller.actingFor.allowedOrigins])
     if (origin && !own && allowed.length && !allowed.includes(origin)) throw ApiError.of(403, 'ORIGIN_NOT_ALLOWED');
   const account = caller.actingFor.id;
+  const prefix = counter === 'tokens' ? '' : `${counter}:`;
   const counters: [name: string, limit: number][] = [
-    [`ip:${account}:${request.ip}`, deps.config.tokenRateLimitPerIp],
-    [`key:${account}:${caller.account.publicKey}`, deps.config.tokenRateLimitPerKey],
+    [`${prefix}ip:${account}:${request.ip}`, deps.config.tokenRateLimitPerIp],
+    [`${prefix}key:${account}:${caller.account.publicKey}`, deps.config.tokenRateLimitPerKey],
   ];
   for (const [name, limit] of counters) {
     const verdict = await deps.rateLimiter.hit(name, limit);

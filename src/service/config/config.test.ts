@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
@@ -59,6 +62,20 @@ describe('loadConfig', () => {
       'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent; it is "loud".',
       'PAYTOKEN_VAULT_KEY must be 32 bytes as 64 hex digits or base64 (e.g. `openssl rand -base64 32`).',
     ]);
+  });
+
+  it('loads the BIN table of BIN_TABLE_FILE, and fails start-up naming each bad line (docs/fees.md#the-bin-table)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bins-'));
+    const good = join(dir, 'good.csv');
+    writeFileSync(good, 'start,end,brand,funding,country\n4,,Visa,debit,US\n');
+    expect(loadConfig({ BIN_TABLE_FILE: good }).binTable.lookup('4111')).toMatchObject({ funding: 'debit' });
+    expect(loadConfig({}).binTable.lookup('40000566')).toMatchObject({ funding: 'debit' });
+    const bad = join(dir, 'bad.csv');
+    writeFileSync(bad, 'start,end,brand,funding,country\n4,,Visa,debit,US\n40,49,Visa,credit\n');
+    expect(() => loadConfig({ BIN_TABLE_FILE: bad })).toThrow(
+      `BIN_TABLE_FILE: ${bad} line 3: expected 5 comma-separated values`,
+    );
+    expect(() => loadConfig({ BIN_TABLE_FILE: join(dir, 'none.csv') })).toThrow('none.csv cannot be read (ENOENT)');
   });
 
   it('chooses the payment processor: the sandbox, unless PROCESSOR names one it has no adapter for', () => {

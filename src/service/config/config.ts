@@ -3,6 +3,8 @@ import { parseTrustProxy, type TrustProxy } from '../http/trust-proxy.js';
 import { parseVaultKey } from '../vault/vault.js';
 import { DEFAULT_CUTOFF, parseSettlementCutoff, type SettlementCutoff } from '../payments/cutoff.js';
 import { DEFAULT_PROCESSOR_TIMEOUT_MS } from '../payments/payment-processor.js';
+import { BinTableError, type BinTable } from '../cards/bin-table.js';
+import { SANDBOX_BIN_TABLE_FILE, loadBinTableFile, sandboxBinTable } from '../cards/bin-table-file.js';
 
 /**
  * Configuration from environment variables, checked once at start: every bad value is reported
@@ -36,6 +38,9 @@ export interface ServiceConfig {
   processorTimeoutMs: number;
   /** When the sandbox processor closes each day's batches (`SETTLEMENT_CUTOFF`, default 20:00 America/New_York). */
   settlementCutoff: SettlementCutoff;
+  /** The BIN range table (`BIN_TABLE_FILE`, default the sandbox's), read and checked at start (docs/fees.md#the-bin-table). */
+  binTableFile: string;
+  binTable: BinTable;
 }
 
 /** The processors the service has adapters for. */
@@ -100,7 +105,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     settlementCutoff:
       parseSettlementCutoff(env.SETTLEMENT_CUTOFF || DEFAULT_CUTOFF) ??
       (parseSettlementCutoff(DEFAULT_CUTOFF) as SettlementCutoff),
+    binTableFile: env.BIN_TABLE_FILE || SANDBOX_BIN_TABLE_FILE,
+    binTable: sandboxBinTable(),
   };
+  if (env.BIN_TABLE_FILE)
+    try {
+      config.binTable = loadBinTableFile(env.BIN_TABLE_FILE);
+    } catch (error) {
+      if (!(error instanceof BinTableError)) throw error;
+      problems.push(...error.problems.map((problem) => `BIN_TABLE_FILE: ${problem}`));
+    }
   if (env.SETTLEMENT_CUTOFF && !parseSettlementCutoff(env.SETTLEMENT_CUTOFF))
     problems.push(
       `SETTLEMENT_CUTOFF must be HH:MM and optionally a time zone (e.g. "20:00 America/New_York"); it is "${env.SETTLEMENT_CUTOFF}".`,

@@ -27,3 +27,9 @@ export const SHELBY_FEES: FeeSchedules = {
   creditCard: { base: schedule(29_500, 30), payer: schedule(35_000) },
   ach: same(schedule(0, 150)),
 };
+
+/** Riverside Utilities (docs/fees.md#worked-examples-of-the-programs): card base 3.25%, ACH $1.00 flat. */
+export const RIVERSIDE_FEES: FeeSchedules = {
+  creditCard: { base: schedule(32_500), payer: schedule(30_000) },
+  ach: same(schedule(0, 100)),
+};

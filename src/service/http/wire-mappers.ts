@@ -28,6 +28,13 @@ export function toTokenResponse(token: Token): TokenResponse {
     expirationMonth: token.expirationMonth,
     expirationYear: token.expirationYear,
     accountType: token.accountType,
+    funding: token.funding,
+    feeQuote: token.feeQuote && {
+      amount: centsToAmount(token.feeQuote.amount),
+      payerFee: centsToAmount(token.feeQuote.payerFee),
+      program: token.feeQuote.program,
+      funding: token.feeQuote.funding,
+    },
     created: token.created.toISOString(),
   };
 }
@@ -57,6 +64,8 @@ export function toTransactionResponse(t: Transaction): TransactionResponse {
     netAmount: centsToAmount(t.netAmount),
     initiatingPartyFee: centsToAmount(t.initiatingPartyFee),
     payerFeeMode: t.payerFeeMode,
+    funding: t.funding,
+    feeProgram: t.feeProgram,
     maskedAccountNumber: t.maskedAccountNumber,
     comments: t.comments,
     attributeValues: toAttributeValueList(t.attributeValues),

@@ -37,6 +37,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/cardFees': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The payer fee of a card by its BIN (ours)
+     * @description Ours. The payer fee for a net amount due of a card, from its BIN (the first 6 to 8 digits, never more) by its funding and brand, or of a bank payment (`method=ach`), in the account’s fee program, with the rule that decided it. Callable from a page with the public key (origin allow-list, CORS and rate limits as for POST /tokens, counted apart) or with key and secret.
+     */
+    get: operations['getCardFees'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/publicKeys/check': {
     parameters: {
       query?: never;
@@ -130,7 +150,7 @@ export interface paths {
     };
     /**
      * Calculate payer fees
-     * @description The payer fee for ACH and for card on a net amount due, to show the payer before paying and to post `payerFee` (Mode A).
+     * @description The payer fee for ACH and for card on a net amount due, to show the payer before paying and to post `payerFee` (Mode A). With `tokenId` (ours), also `payerFee`: the fee of that token by its funding, with its `funding`, the account’s `program` and the `rule` that decided it (docs/fees.md#fee-programs).
      */
     get: operations['getTransactionFees'];
     put?: never;
@@ -473,6 +493,16 @@ export interface operations {
               }[];
               /** @description The service's fee. Currency units, at most 2 decimals. */
               fee: number;
+              /**
+               * @description Ours: the fee program payerFee followed, to name the fee on a receipt (surcharge, convenience fee, service fee); null when no fee was decided.
+               * @enum {string|null}
+               */
+              feeProgram: 'serviceFee' | 'surcharge' | 'convenienceFee' | 'none' | null;
+              /**
+               * @description How the card is funded, from the BIN table: credit, debit, prepaid or unknown; null for a bank account.
+               * @enum {string|null}
+               */
+              funding: 'credit' | 'debit' | 'prepaid' | 'unknown' | null;
               /** @description Unique across the service and in no order: it counts no one’s payments (docs/decisions/0001-transaction-and-batch-ids.md). Order by created. */
               id: number;
               /** @description The initiating party’s fee, part of amount. Currency units, at most 2 decimals. */
@@ -575,6 +605,143 @@ export interface operations {
       /** @description A path segment is longer than 100 characters. */
       414: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getCardFees: {
+    parameters: {
+      query: {
+        /**
+         * @description The net amount due, in currency units: more than 0, at most 2 decimals.
+         * @example 100
+         */
+        amount: number;
+        /**
+         * @description The first 6 to 8 digits of the card number, never more: more than 8 digits is a 400 BIN_TOO_LONG. Without bin, send method=ach.
+         * @example 40000566
+         */
+        bin?: string;
+        /** @description ach: the fee of a bank payment, instead of bin. */
+        method?: 'ach';
+      };
+      header?: {
+        /** @description Optional. A system account acts for one of its linked clients: the client’s impersonation key (docs/api.md#impersonation). Omit it to act for yourself. */
+        impersonationAccountKey?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The fee of this card or of ACH. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description The net amount due. Currency units, at most 2 decimals. */
+            amount: number;
+            /** @description The BIN asked about; null for ACH. */
+            bin: string | null;
+            /**
+             * @description How the card is funded, from the BIN table: credit, debit, prepaid or unknown; null for a bank account.
+             * @enum {string|null}
+             */
+            funding: 'credit' | 'debit' | 'prepaid' | 'unknown' | null;
+            /** @description The payer fee for this card or for ACH. Currency units, at most 2 decimals. */
+            payerFee: number;
+            /**
+             * @description The account’s fee program (docs/fees.md#fee-programs). Ours.
+             * @enum {string}
+             */
+            program: 'serviceFee' | 'surcharge' | 'convenienceFee' | 'none';
+            /**
+             * @description The rule that decided the fee, a stable code; its sentence is in docs/reference.md. Ours.
+             * @enum {string}
+             */
+            rule:
+              | 'NO_PROGRAM'
+              | 'SURCHARGE_ON_CREDIT'
+              | 'SURCHARGE_CAPPED_AT_COST'
+              | 'SURCHARGE_CAPPED_BY_NETWORK'
+              | 'SURCHARGE_CAPPED_IN_STATE'
+              | 'SURCHARGE_NOT_ON_DEBIT'
+              | 'SURCHARGE_NOT_ON_PREPAID'
+              | 'SURCHARGE_NOT_ON_UNKNOWN_FUNDING'
+              | 'SURCHARGE_BANNED_IN_STATE'
+              | 'ACH_FEE'
+              | 'CONVENIENCE_FEE_FLAT'
+              | 'CONVENIENCE_FEE_NOT_ON_MERCHANT_INITIATED'
+              | 'SERVICE_FEE';
+            /** @description What the payer pays: amount + payerFee. Currency units, at most 2 decimals. */
+            totalAmount: number;
+            /**
+             * @description The card’s brand, or Ach; null when the digits tell no brand.
+             * @enum {string|null}
+             */
+            transactionType:
+              'Ach' | 'Visa' | 'MasterCard' | 'Discover' | 'AmericanExpress' | 'Jcb' | 'DinersClub' | 'UnionPay' | null;
+          };
+        };
+      };
+      /** @description The request is not valid (field problems in errors), or a payment or a reversal was declined. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Basic realm="api"`. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The credentials may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Over the rate limit; retry after Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -847,6 +1014,13 @@ export interface operations {
           } | null;
           /** Format: email */
           emailAddress: string;
+          /** @description Ours. Cards only: the net amount and the fee the payer was shown (GET /api/v1/cardFees). Checked against the card’s own BIN and the account’s program: a quote that differs is a 400 FEE_QUOTE_MISMATCH naming the fee that applies (docs/api.md#fee-quotes). */
+          feeQuote?: {
+            /** @description The net amount due. */
+            amount: number;
+            /** @description The fee the payer was shown. */
+            payerFee: number;
+          } | null;
           /** @description Name of the payer. */
           payer: string;
         };
@@ -1002,6 +1176,27 @@ export interface operations {
             emailAddress: string;
             expirationMonth: number | null;
             expirationYear: number | null;
+            /** @description Ours: the fee the payer was shown before the token was made, as checked (docs/api.md#fee-quotes); null when none was sent. */
+            feeQuote: {
+              /** @description The net amount due. */
+              amount: number;
+              /**
+               * @description How the card is funded, from the BIN table: credit, debit, prepaid or unknown; null for a bank account.
+               * @enum {string|null}
+               */
+              funding: 'credit' | 'debit' | 'prepaid' | 'unknown' | null;
+              payerFee: number;
+              /**
+               * @description The account’s fee program (docs/fees.md#fee-programs). Ours.
+               * @enum {string}
+               */
+              program: 'serviceFee' | 'surcharge' | 'convenienceFee' | 'none';
+            } | null;
+            /**
+             * @description How the card is funded, from the BIN table: credit, debit, prepaid or unknown; null for a bank account.
+             * @enum {string|null}
+             */
+            funding: 'credit' | 'debit' | 'prepaid' | 'unknown' | null;
             id: string;
             lastFour: string;
             /** @example ************4242 */
@@ -1204,6 +1399,11 @@ export interface operations {
          * @example 100
          */
         amount: number;
+        /**
+         * @description Ours: a token of the account, whose own fee (by its funding) is answered as payerFee.
+         * @example tok_3kq9Zr0cJvQmWb1xT2aYd8Ln
+         */
+        tokenId?: string;
       };
       header?: {
         /** @description Optional. A system account acts for one of its linked clients: the client’s impersonation key (docs/api.md#impersonation). Omit it to act for yourself. */
@@ -1231,6 +1431,36 @@ export interface operations {
              * @example 3.25
              */
             creditCardPayerFee: number;
+            /**
+             * @description Ours, with tokenId: the token’s funding. How the card is funded, from the BIN table: credit, debit, prepaid or unknown; null for a bank account.
+             * @enum {string|null}
+             */
+            funding?: 'credit' | 'debit' | 'prepaid' | 'unknown' | null;
+            /** @description Ours, with tokenId: the payer fee of that token, by its funding and the account’s program. Currency units, at most 2 decimals. */
+            payerFee?: number;
+            /**
+             * @description The account’s fee program (docs/fees.md#fee-programs). Ours.
+             * @enum {string}
+             */
+            program?: 'serviceFee' | 'surcharge' | 'convenienceFee' | 'none';
+            /**
+             * @description The rule that decided the fee, a stable code; its sentence is in docs/reference.md. Ours.
+             * @enum {string}
+             */
+            rule?:
+              | 'NO_PROGRAM'
+              | 'SURCHARGE_ON_CREDIT'
+              | 'SURCHARGE_CAPPED_AT_COST'
+              | 'SURCHARGE_CAPPED_BY_NETWORK'
+              | 'SURCHARGE_CAPPED_IN_STATE'
+              | 'SURCHARGE_NOT_ON_DEBIT'
+              | 'SURCHARGE_NOT_ON_PREPAID'
+              | 'SURCHARGE_NOT_ON_UNKNOWN_FUNDING'
+              | 'SURCHARGE_BANNED_IN_STATE'
+              | 'ACH_FEE'
+              | 'CONVENIENCE_FEE_FLAT'
+              | 'CONVENIENCE_FEE_NOT_ON_MERCHANT_INITIATED'
+              | 'SERVICE_FEE';
           };
         };
       };
@@ -1256,6 +1486,15 @@ export interface operations {
       };
       /** @description The credentials may not do this. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found for these credentials and this impersonation. */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -1322,6 +1561,36 @@ export interface operations {
              * @example 3.25
              */
             creditCardPayerFee: number;
+            /**
+             * @description Ours, with tokenId: the token’s funding. How the card is funded, from the BIN table: credit, debit, prepaid or unknown; null for a bank account.
+             * @enum {string|null}
+             */
+            funding?: 'credit' | 'debit' | 'prepaid' | 'unknown' | null;
+            /** @description Ours, with tokenId: the payer fee of that token, by its funding and the account’s program. Currency units, at most 2 decimals. */
+            payerFee?: number;
+            /**
+             * @description The account’s fee program (docs/fees.md#fee-programs). Ours.
+             * @enum {string}
+             */
+            program?: 'serviceFee' | 'surcharge' | 'convenienceFee' | 'none';
+            /**
+             * @description The rule that decided the fee, a stable code; its sentence is in docs/reference.md. Ours.
+             * @enum {string}
+             */
+            rule?:
+              | 'NO_PROGRAM'
+              | 'SURCHARGE_ON_CREDIT'
+              | 'SURCHARGE_CAPPED_AT_COST'
+              | 'SURCHARGE_CAPPED_BY_NETWORK'
+              | 'SURCHARGE_CAPPED_IN_STATE'
+              | 'SURCHARGE_NOT_ON_DEBIT'
+              | 'SURCHARGE_NOT_ON_PREPAID'
+              | 'SURCHARGE_NOT_ON_UNKNOWN_FUNDING'
+              | 'SURCHARGE_BANNED_IN_STATE'
+              | 'ACH_FEE'
+              | 'CONVENIENCE_FEE_FLAT'
+              | 'CONVENIENCE_FEE_NOT_ON_MERCHANT_INITIATED'
+              | 'SERVICE_FEE';
           };
         };
       };
@@ -1479,6 +1748,16 @@ export interface operations {
               }[];
               /** @description The service's fee. Currency units, at most 2 decimals. */
               fee: number;
+              /**
+               * @description Ours: the fee program payerFee followed, to name the fee on a receipt (surcharge, convenience fee, service fee); null when no fee was decided.
+               * @enum {string|null}
+               */
+              feeProgram: 'serviceFee' | 'surcharge' | 'convenienceFee' | 'none' | null;
+              /**
+               * @description How the card is funded, from the BIN table: credit, debit, prepaid or unknown; null for a bank account.
+               * @enum {string|null}
+               */
+              funding: 'credit' | 'debit' | 'prepaid' | 'unknown' | null;
               /** @description Unique across the service and in no order: it counts no one’s payments (docs/decisions/0001-transaction-and-batch-ids.md). Order by created. */
               id: number;
               /** @description The initiating party’s fee, part of amount. Currency units, at most 2 decimals. */
@@ -1664,6 +1943,8 @@ export interface operations {
           currency?: 'USD' | null;
           /** @description The payer’s address; empty or null: none. */
           emailAddress?: string | null;
+          /** @description Ours. true charges a payerFee other than the fee quote of the token the payer was shown (docs/api.md#fee-quotes). */
+          feeQuoteOverride?: boolean | null;
           /** @description Only with an impersonation key; part of amount. A JSON number (not text) of currency units with at most 2 decimals. */
           initiatingPartyFee?: number | null;
           /**
@@ -1718,6 +1999,16 @@ export interface operations {
             }[];
             /** @description The service's fee. Currency units, at most 2 decimals. */
             fee: number;
+            /**
+             * @description Ours: the fee program payerFee followed, to name the fee on a receipt (surcharge, convenience fee, service fee); null when no fee was decided.
+             * @enum {string|null}
+             */
+            feeProgram: 'serviceFee' | 'surcharge' | 'convenienceFee' | 'none' | null;
+            /**
+             * @description How the card is funded, from the BIN table: credit, debit, prepaid or unknown; null for a bank account.
+             * @enum {string|null}
+             */
+            funding: 'credit' | 'debit' | 'prepaid' | 'unknown' | null;
             /** @description Unique across the service and in no order: it counts no one’s payments (docs/decisions/0001-transaction-and-batch-ids.md). Order by created. */
             id: number;
             /** @description The initiating party’s fee, part of amount. Currency units, at most 2 decimals. */
@@ -1913,6 +2204,16 @@ export interface operations {
             }[];
             /** @description The service's fee. Currency units, at most 2 decimals. */
             fee: number;
+            /**
+             * @description Ours: the fee program payerFee followed, to name the fee on a receipt (surcharge, convenience fee, service fee); null when no fee was decided.
+             * @enum {string|null}
+             */
+            feeProgram: 'serviceFee' | 'surcharge' | 'convenienceFee' | 'none' | null;
+            /**
+             * @description How the card is funded, from the BIN table: credit, debit, prepaid or unknown; null for a bank account.
+             * @enum {string|null}
+             */
+            funding: 'credit' | 'debit' | 'prepaid' | 'unknown' | null;
             /** @description Unique across the service and in no order: it counts no one’s payments (docs/decisions/0001-transaction-and-batch-ids.md). Order by created. */
             id: number;
             /** @description The initiating party’s fee, part of amount. Currency units, at most 2 decimals. */
@@ -2098,6 +2399,16 @@ export interface operations {
             }[];
             /** @description The service's fee. Currency units, at most 2 decimals. */
             fee: number;
+            /**
+             * @description Ours: the fee program payerFee followed, to name the fee on a receipt (surcharge, convenience fee, service fee); null when no fee was decided.
+             * @enum {string|null}
+             */
+            feeProgram: 'serviceFee' | 'surcharge' | 'convenienceFee' | 'none' | null;
+            /**
+             * @description How the card is funded, from the BIN table: credit, debit, prepaid or unknown; null for a bank account.
+             * @enum {string|null}
+             */
+            funding: 'credit' | 'debit' | 'prepaid' | 'unknown' | null;
             /** @description Unique across the service and in no order: it counts no one’s payments (docs/decisions/0001-transaction-and-batch-ids.md). Order by created. */
             id: number;
             /** @description The initiating party’s fee, part of amount. Currency units, at most 2 decimals. */
@@ -2328,6 +2639,16 @@ export interface operations {
             }[];
             /** @description The service's fee. Currency units, at most 2 decimals. */
             fee: number;
+            /**
+             * @description Ours: the fee program payerFee followed, to name the fee on a receipt (surcharge, convenience fee, service fee); null when no fee was decided.
+             * @enum {string|null}
+             */
+            feeProgram: 'serviceFee' | 'surcharge' | 'convenienceFee' | 'none' | null;
+            /**
+             * @description How the card is funded, from the BIN table: credit, debit, prepaid or unknown; null for a bank account.
+             * @enum {string|null}
+             */
+            funding: 'credit' | 'debit' | 'prepaid' | 'unknown' | null;
             /** @description Unique across the service and in no order: it counts no one’s payments (docs/decisions/0001-transaction-and-batch-ids.md). Order by created. */
             id: number;
             /** @description The initiating party’s fee, part of amount. Currency units, at most 2 decimals. */

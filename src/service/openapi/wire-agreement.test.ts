@@ -10,6 +10,7 @@ import type {
   AuthorizationResponse,
   BatchListResponse,
   BatchResponse,
+  CardFeesResponse,
   ErrorBody,
   TokenResponse,
   TransactionFeesResponse,
@@ -39,6 +40,7 @@ const agreements: {
   transaction: Same<TransactionResponse, Json<'getTransaction', 200>>;
   authorization: Same<AuthorizationResponse, Json<'getAuthorization', 200>>;
   fees: Same<TransactionFeesResponse, Json<'getTransactionFees', 200>>;
+  cardFees: Same<CardFeesResponse, Json<'getCardFees', 200>>;
   batches: Same<BatchListResponse, Json<'listBatches', 200>>;
   batch: Same<BatchResponse, BatchListResponse['batches'][number]>;
   search: Same<TransactionSearchResponse, Json<'searchTransactions', 200>>;
@@ -48,6 +50,7 @@ const agreements: {
   transaction: true,
   authorization: true,
   fees: true,
+  cardFees: true,
   batches: true,
   batch: true,
   search: true,

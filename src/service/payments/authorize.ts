@@ -7,6 +7,7 @@ import { RULE_DECLINES, declined, done, type PaymentDeps, type Payer, type Payme
 import { basisOfDraft, buildTransaction } from './build-transaction.js';
 import { AUTHORIZATION_DAYS } from './lifecycle.js';
 import { moneyFor } from './money-rules.js';
+import { tokenContext } from './fee-context.js';
 
 /** `POST /transactions/authorize`'s request, money in cents. */
 export interface AuthorizationDraft {
@@ -39,11 +40,11 @@ export async function authorize(
     source: { tokenId },
     sendReceipt: false,
   };
-  const priced = moneyFor(draft, 'creditCard', payer, true);
+  const source = processorSource(token, deps);
+  const priced = moneyFor(draft, tokenContext(token, source, deps), payer, true);
   if (!priced.ok) return priced;
   const money = priced.value;
   const publicId = newId('txn');
-  const source = processorSource(token, deps);
   const answer = await askProcessor(deps, (processor, signal) =>
     processor.authorize({ reference: publicId, source, amount: cents(amountCents), capture: false }, signal),
   );

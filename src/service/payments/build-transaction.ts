@@ -22,6 +22,7 @@ export type TransactionBasis = Pick<
   | 'transactionType'
   | 'maskedAccountNumber'
   | 'paymentMethodFingerprint'
+  | 'funding'
 >;
 
 /** The basis of a sale or an authorization: the draft's payer details in the caller's scope. */
@@ -37,6 +38,7 @@ export const basisOfDraft = (draft: TransactionDraft, payer: Payer): Transaction
   transactionType: null,
   maskedAccountNumber: null,
   paymentMethodFingerprint: null,
+  funding: null,
 });
 
 /** The basis of a refund: the original's payer and payment method, nothing the payer sent with it. */
@@ -52,6 +54,7 @@ export const basisOfRefund = (original: Transaction): TransactionBasis => ({
   transactionType: original.transactionType,
   maskedAccountNumber: original.maskedAccountNumber,
   paymentMethodFingerprint: original.paymentMethodFingerprint,
+  funding: original.funding,
 });
 
 /** What the operation decided: the outcome, the money and anything it adds (an authorization, events). */
@@ -69,6 +72,9 @@ export type TransactionOutcome = TransactionMoney &
       | 'transactionType'
       | 'maskedAccountNumber'
       | 'paymentMethodFingerprint'
+      | 'funding'
+      | 'feeProgram'
+      | 'principalTransactionId'
     >
   >;
 
@@ -79,6 +85,8 @@ export const buildTransaction = (basis: TransactionBasis, outcome: TransactionOu
   authorizedAmount: null,
   authorizationExpires: null,
   originalTransactionId: null,
+  principalTransactionId: null,
+  feeProgram: null,
   events: [],
   ...basis,
   ...outcome,

@@ -4,6 +4,16 @@ import { AUTHORIZATION_DAYS, CAPTURE, CAPTURE_MESSAGES, moveOf, stateOf } from '
 import { initiatingPartyFeeRefusal, moneyFor } from './money-rules.js';
 import { ProcessorUnavailable, askProcessor } from './payment-processor.js';
 import { declined, done, type PaymentDeps, type Payer, type PaymentResult } from './result.js';
+import { tokenContext } from './fee-context.js';
+import type { FeeContext } from '../fees/program.js';
+
+const cardOnly: FeeContext = {
+  method: 'creditCard',
+  funding: 'unknown',
+  brand: null,
+  state: null,
+  merchantInitiated: false,
+};
 
 /**
  * A capture of an authorization (docs/api.md#authorizations), as the CAPTURE table of
@@ -30,7 +40,14 @@ export async function capture(
   const authorized = authorization.authorizedAmount ?? 0;
   if (draft.amountCents > authorized)
     return refuse(`The capture amount is more than the authorized ${formatAmount(authorized)}.`);
-  const priced = moneyFor(draft, 'creditCard', payer, true);
+  // The card's funding as the authorization recorded it; its state from the token, while it lives.
+  const token = authorization.tokenId ? await deps.repository.tokens.find(authorization.tokenId, payer.scope) : null;
+  const context: FeeContext = {
+    ...(token ? tokenContext(token, null, deps, draft.merchantInitiated) : cardOnly),
+    funding: authorization.funding ?? 'unknown',
+    brand: authorization.transactionType,
+  };
+  const priced = moneyFor(draft, context, payer, true);
   if (!priced.ok) return priced;
   const money = priced.value;
   if (money.amount > authorized)

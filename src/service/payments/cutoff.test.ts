@@ -1,3 +1,4 @@
+import { sandboxBinTable } from '../cards/bin-table-file.js';
 /**
  * The daily settlement cut-off: parsing SETTLEMENT_CUTOFF, the latest cut-off across time zones and
  * DST, and closing the due batches exactly once on the harness's database (PGlite, or PostgreSQL with
@@ -75,7 +76,13 @@ describe('closeDueBatches', () => {
   beforeEach(() => service.reset());
 
   async function payAt(at: Date): Promise<number> {
-    const deps = { repository: service.repository, vault: service.vault, processor: sandboxProcessor, now: () => at };
+    const deps = {
+      repository: service.repository,
+      vault: service.vault,
+      processor: sandboxProcessor,
+      now: () => at,
+      binTable: sandboxBinTable(),
+    };
     const token = newStoredToken(
       newId('tok'),
       {

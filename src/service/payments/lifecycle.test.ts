@@ -1,3 +1,4 @@
+import { sandboxBinTable } from '../cards/bin-table-file.js';
 /**
  * Void, refund and settle called directly (no HTTP) on the harness's real database (PGlite, or
  * PostgreSQL with DATABASE_URL): the rules table-driven, concurrent refunds, and a fast-check property
@@ -48,6 +49,7 @@ const deps = (): PaymentDeps => ({
   vault: service.vault,
   processor: sandboxProcessor,
   now: () => new Date(),
+  binTable: sandboxBinTable(),
 });
 
 /** A sale's draft on this test's token: `amountCents` with payer fee `payerFeeCents` (Included when it is a real fee). */

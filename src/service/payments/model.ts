@@ -4,6 +4,8 @@
  */
 import type {
   AccountType,
+  FeeProgramName,
+  Funding,
   PayerFeeMode,
   PaymentResponseCode,
   TransactionEvent,
@@ -44,6 +46,14 @@ export interface TransactionMoney {
   payerFeeMode: PayerFeeMode | null;
 }
 
+/** What the payer fee was decided by: the card's funding and the account's program (docs/fees.md#fee-programs). */
+export interface FeeBasis {
+  /** The card's funding; null for ACH, and for a decline whose token was unknown. */
+  funding: Funding | null;
+  /** The program the fee followed; null when no fee was decided (a decline of an unknown token, a refund). */
+  feeProgram: FeeProgramName | null;
+}
+
 /** Something that happened to a transaction: a Sale, an Authorize, a Capture, a Void, a Refund, a Settle. */
 export interface TransactionEventRecord {
   eventType: TransactionEvent['eventType'];
@@ -52,7 +62,7 @@ export interface TransactionEventRecord {
 }
 
 /** A transaction before it is stored: built by payments/build-transaction.ts only. */
-export interface NewTransaction extends TransactionMoney {
+export interface NewTransaction extends TransactionMoney, FeeBasis {
   publicId: string;
   scope: Scope;
   authorizationId: string | null;
@@ -72,6 +82,8 @@ export interface NewTransaction extends TransactionMoney {
   authorizationExpires: Date | null;
   /** On a refund: the sale or capture it gives money back from. */
   originalTransactionId: number | null;
+  /** On a service fee charged as its own transaction: the payment it is the fee of (docs/fees.md#service-fee). */
+  principalTransactionId: number | null;
   events: TransactionEventRecord[];
 }
 
@@ -100,10 +112,22 @@ export interface Token {
   expirationMonth: number | null;
   expirationYear: number | null;
   accountType: AccountType | null;
+  /** The card's funding from the BIN table; null for a bank account (docs/fees.md#card-funding). */
+  funding: Funding | null;
+  /** The fee the payer was shown before the token was made, as the service checked it (docs/fees.md#fee-quotes). */
+  feeQuote: FeeQuote | null;
   /** The encrypted payment details (src/service/vault/vault.ts); null once deleted. */
   vaultKeyId: string | null;
   sealed: string | null;
   created: Date;
+}
+
+/** A fee the payer was shown for a net amount, and what decided it. */
+export interface FeeQuote {
+  amount: Cents;
+  payerFee: Cents;
+  program: FeeProgramName;
+  funding: Funding | null;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { sandboxBinTable } from '../cards/bin-table-file.js';
 /**
  * The service and a processor that does not answer (payments/payment-processor.ts): real adapters of the
  * interface that never resolve, or fail, on the harness's real database. A sale or an authorization
@@ -67,6 +68,7 @@ const deps = (processor: PaymentProcessor): PaymentDeps => ({
   repository: service.repository,
   vault: service.vault,
   now: () => new Date(),
+  binTable: sandboxBinTable(),
   processor,
   processorTimeoutMs: 50,
 });

@@ -1,3 +1,4 @@
+import { sandboxBinTable } from '../cards/bin-table-file.js';
 /**
  * The payment operations called directly (no HTTP), on the real database of the test harness:
  * what each rule decides, and what it stores.
@@ -27,6 +28,7 @@ const deps = (now = new Date()): PaymentDeps => ({
   vault: service.vault,
   processor: sandboxProcessor,
   now: () => now,
+  binTable: sandboxBinTable(),
 });
 
 /** A stored token for Springfield: a card (digits only, as validation leaves it) or a bank account. */

@@ -25,3 +25,11 @@ export function processorSource(token: Token, deps: { vault: Vault; now: () => D
     (year === now.getUTCFullYear() && (token.expirationMonth ?? 0) < now.getUTCMonth() + 1);
   return { cardNumber: textOf(details, 'cardNumber'), expired };
 }
+
+/** The billing postal code sealed with a card token, for the fee rules of its state (docs/fees.md#surcharge). */
+export function billingPostalCode(token: Token, deps: { vault: Vault }): string | null {
+  if (token.transactionType === 'Ach' || token.vaultKeyId === null || token.sealed === null) return null;
+  const details = deps.vault.open(token.vaultKeyId, token.sealed, token.id);
+  const value: unknown = details !== null && typeof details === 'object' ? Reflect.get(details, 'postalCode') : null;
+  return typeof value === 'string' ? value : null;
+}

@@ -1,3 +1,4 @@
+import { sandboxBinTable } from '../cards/bin-table-file.js';
 /**
  * Every payment operation answers one Result (payments/result.ts): its value, or a failure that says
  * which: not found, invalid (field by field), declined (a payment), refused (a reversal). Called
@@ -41,6 +42,7 @@ const deps = (): PaymentDeps => ({
   repository: service.repository,
   vault: service.vault,
   now: () => new Date(),
+  binTable: sandboxBinTable(),
   processor: sandboxProcessor,
 });
 const elsewhere = () => ({ accountId: payer.scope.accountId, viaAccountId: payer.scope.accountId });

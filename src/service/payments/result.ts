@@ -5,6 +5,7 @@ import type { Repository } from '../storage/repository.js';
 import type { Vault } from '../vault/vault.js';
 import type { Transaction } from './model.js';
 import type { ProcessorDeps } from './payment-processor.js';
+import type { BinTable } from '../cards/bin-table.js';
 
 /** Why an operation did not do what was asked (src/service/http/result-answers.ts answers each). */
 export type Failure =
@@ -33,6 +34,8 @@ export interface PaymentDeps extends ProcessorDeps {
   repository: Repository;
   vault: Vault;
   now: () => Date;
+  /** Card funding by BIN, for the fee rules (docs/fees.md#card-funding). */
+  binTable: BinTable;
 }
 
 /** Who asks for a payment: where it is booked, and whose fee schedules apply. */

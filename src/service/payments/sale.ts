@@ -9,25 +9,33 @@ import { newId } from '../vault/random.js';
 import { askProcessor, PROCESSOR_MESSAGES, type ProcessorSource } from './payment-processor.js';
 import { RULE_DECLINES, declined, done, type PaymentDeps, type Payer, type PaymentResult } from './result.js';
 import type { TransactionQueries } from '../storage/transactions-table.js';
-import type { PaymentMethodKey, TransactionMoney } from './model.js';
+import type { FeeBasis, FeeQuote, PaymentMethodKey, TransactionMoney } from './model.js';
+import type { BinTable } from '../cards/bin-table.js';
+import type { FeeContext } from '../fees/program.js';
+import { achContext, cardContext, tokenContext } from './fee-context.js';
 import { basisOfDraft, buildTransaction } from './build-transaction.js';
-import { initiatingPartyFeeRefusal, moneyFor, undecidedMoney } from './money-rules.js';
+import { initiatingPartyFeeRefusal, moneyFor, quoteRefusal, undecidedMoney } from './money-rules.js';
 
-/** What a sale charges: the processor's view of it, and what the transaction shows of it. */
+/** What a sale charges: the processor's view of it, what the transaction shows of it, what decides its fee. */
 interface Charged {
   source: ProcessorSource;
   transactionType: TransactionType;
   maskedAccountNumber: string;
+  context: FeeContext;
+  feeQuote: FeeQuote | null;
 }
 
 /** The card or bank account a sale charges, sent directly; a token is looked up by `sale`. */
-function sentDirectly(source: TransactionDraft['source']): Charged {
+function sentDirectly(draft: TransactionDraft, binTable: BinTable): Charged {
+  const { source } = draft;
   if ('creditCardInformation' in source) {
     const { cardNumber } = source.creditCardInformation;
     return {
       source: { cardNumber, expired: false },
       transactionType: brandOf(cardNumber),
       maskedAccountNumber: maskAccountNumber(cardNumber),
+      context: cardContext(source.creditCardInformation, binTable, draft.merchantInitiated),
+      feeQuote: null,
     };
   }
   if ('bankAccountInformation' in source) {
@@ -36,6 +44,8 @@ function sentDirectly(source: TransactionDraft['source']): Charged {
       source: { routingNumber, accountNumber },
       transactionType: 'Ach',
       maskedAccountNumber: maskAccountNumber(accountNumber),
+      context: achContext(draft.merchantInitiated),
+      feeQuote: null,
     };
   }
   throw new Error('A sale charges a token, a card or a bank account, not an authorization.');
@@ -59,17 +69,22 @@ export async function sale(draft: TransactionDraft, payer: Payer, deps: PaymentD
       );
       return declined('InvalidToken', RULE_DECLINES.InvalidToken, stored.id);
     }
+    const source = processorSource(token, deps);
     charged = {
-      source: processorSource(token, deps),
+      source,
       transactionType: token.transactionType,
       maskedAccountNumber: token.maskedAccountNumber,
+      context: tokenContext(token, source, deps, draft.merchantInitiated),
+      feeQuote: token.feeQuote,
     };
   } else {
-    charged = sentDirectly(draft.source);
+    charged = sentDirectly(draft, deps.binTable);
   }
-  const priced = moneyFor(draft, charged.transactionType === 'Ach' ? 'ach' : 'creditCard', payer, false);
+  const priced = moneyFor(draft, charged.context, payer, false);
   if (!priced.ok) return priced;
   const money = priced.value;
+  const unquoted = quoteRefusal(draft, charged.feeQuote, money);
+  if (unquoted) return unquoted;
   const method: PaymentMethodKey = {
     fingerprint: methodFingerprint(charged.source, deps.vault),
     tokenId: 'tokenId' in draft.source ? draft.source.tokenId : null,
@@ -117,7 +132,7 @@ async function charge(
   payer: Payer,
   charged: Charged,
   method: PaymentMethodKey,
-  money: TransactionMoney,
+  money: TransactionMoney & FeeBasis,
   deps: PaymentDeps,
 ): Promise<PaymentResult> {
   const publicId = newId('txn');

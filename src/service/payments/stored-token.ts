@@ -1,17 +1,21 @@
 import type { TokenRequest } from '../../shared/wire.js';
-import type { Scope, Token } from './model.js';
+import type { FeeQuote, Scope, Token } from './model.js';
+import type { BinTable } from '../cards/bin-table.js';
+import { cardFunding } from '../cards/funding.js';
 import type { Vault } from '../vault/vault.js';
 import { brandOf, maskAccountNumber } from './account-number.js';
 
 /**
- * A new token's stored form: readable brand, last four, expiry and account type; the card number or
+ * A new token's stored form: readable brand, last four, expiry, account type, the card's funding
+ * (docs/fees.md#card-funding) and the fee quote the payer was shown; the card number or
  * account details sealed in the vault under the token's id; the CVC nowhere.
  */
 export function newStoredToken(
   id: string,
   body: TokenRequest,
   scope: Scope,
-  deps: { vault: Vault; now: () => Date },
+  deps: { vault: Vault; now: () => Date; binTable: BinTable },
+  feeQuote: FeeQuote | null = null,
 ): Token {
   const card = body.creditCardInformation;
   const bank = body.bankAccountInformation;
@@ -32,6 +36,8 @@ export function newStoredToken(
     expirationMonth: card ? Number(card.month) : null,
     expirationYear: card ? Number(card.year) : null,
     accountType: bank?.accountType ?? null,
+    funding: card ? cardFunding(card.cardNumber, deps.binTable).funding : null,
+    feeQuote,
     vaultKeyId: keyId,
     sealed,
     created: deps.now(),

@@ -24,13 +24,14 @@ describe('sandbox.env', () => {
         system: account('system', null),
         springfield: account('springfield', 'imp_springfield'),
         shelby: account('shelby', 'imp_shelby'),
+        riverside: account('riverside', 'imp_riverside'),
       }),
     );
     const printed = execFileSync(
       'bash',
       [
         '-c',
-        `. "$0" && printf '%s\\n' "$API_KEY" "$API_SECRET" "$SYSTEM_API_KEY" "$SPRINGFIELD_IMPERSONATION_KEY"`,
+        `. "$0" && printf '%s\\n' "$API_KEY" "$API_SECRET" "$SYSTEM_API_KEY" "$SPRINGFIELD_IMPERSONATION_KEY" "$RIVERSIDE_IMPERSONATION_KEY"`,
         file,
       ],
       { encoding: 'utf8' },
@@ -40,6 +41,7 @@ describe('sandbox.env', () => {
       "secret_springfield'$(echo no)",
       'key_system',
       'imp_springfield',
+      'imp_riverside',
       '',
     ]);
   });
@@ -50,6 +52,7 @@ describe('sandbox.env', () => {
       system: account('system', null),
       springfield: account('springfield', 'imp_springfield'),
       shelby: account('shelby', 'imp_shelby'),
+      riverside: account('riverside', 'imp_riverside'),
     });
     const first = withServiceAddress(seeded, 'http://127.0.0.1:4010');
     writeFileSync(file, withServiceAddress(first, 'http://127.0.0.1:5123'));

@@ -3,19 +3,37 @@
  * service's address as `$PAYTOKEN` (rewritten at every start), so the curl and SDK examples work as
  * they are after `. .data/sandbox.env`. `$API_KEY`/`$API_SECRET` are Springfield's own.
  */
-import type { SandboxCredentials } from '../accounts/seed.js';
+import type { AccountCredentials, SandboxCredentials } from '../accounts/seed.js';
 
 /** Single-quoted for the shell (credentials are URL-safe, but a quote must never end the value). */
 const quoted = (value: string): string => `'${value.replaceAll("'", `'\\''`)}'`;
 
+/** `export NAME='value'` lines, a `null` value a comment line as it is. */
+const exportLines = (lines: [string, string | null][]): string =>
+  lines.map(([name, value]) => (value === null ? name : `export ${name}=${quoted(value)}`)).join('\n');
+
+/** Riverside Utilities' lines: in a fresh sandbox.env, or added to one written before it existed. */
+export function riversideEnv(riverside: AccountCredentials): string {
+  return exportLines([
+    ['# Riverside Utilities, a client under the surcharge program (docs/fees.md#fee-programs).', null],
+    ['RIVERSIDE_API_KEY', riverside.apiKey],
+    ['RIVERSIDE_API_SECRET', riverside.apiSecret],
+    ['RIVERSIDE_PUBLIC_KEY', riverside.publicKey],
+    ['RIVERSIDE_IMPERSONATION_KEY', riverside.impersonationKey],
+  ]);
+}
+
 /** The text of `sandbox.env` for the credentials a fresh database was seeded with. */
-export function sandboxEnv({ system, springfield, shelby }: SandboxCredentials): string {
+export function sandboxEnv({ system, springfield, shelby, riverside }: SandboxCredentials): string {
   const lines: [string, string | null][] = [
     ['# Springfield, a client account, with its own key and secret: the examples use these.', null],
     ['API_KEY', springfield.apiKey],
     ['API_SECRET', springfield.apiSecret],
     ['PUBLIC_KEY', springfield.publicKey],
-    ['# Sandbox System, which collects for Springfield and Shelby by impersonation (as the demo does).', null],
+    [
+      '# Sandbox System, which collects for Springfield, Shelby and Riverside Utilities by impersonation (as the demo does).',
+      null,
+    ],
     ['SYSTEM_API_KEY', system.apiKey],
     ['SYSTEM_API_SECRET', system.apiSecret],
     ['SYSTEM_PUBLIC_KEY', system.publicKey],
@@ -25,8 +43,7 @@ export function sandboxEnv({ system, springfield, shelby }: SandboxCredentials):
     ['SHELBY_API_KEY', shelby.apiKey],
     ['SHELBY_API_SECRET', shelby.apiSecret],
   ];
-  const body = lines.map(([name, value]) => (value === null ? name : `export ${name}=${quoted(value)}`));
-  return `# Paytoken sandbox credentials, written once at the first start. Use: . .data/sandbox.env\n${body.join('\n')}\n`;
+  return `# Paytoken sandbox credentials, written once at the first start. Use: . .data/sandbox.env\n${exportLines(lines)}\n${riversideEnv(riverside)}\n`;
 }
 
 const ADDRESS_LINE = /^export PAYTOKEN=.*$/m;

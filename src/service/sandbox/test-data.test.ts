@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decide } from './processor.js';
+import { sandboxBinTable } from '../cards/bin-table-file.js';
 import { TEST_BANK_ACCOUNTS, TEST_CARDS } from './test-data.js';
 
 describe('the printed test data', () => {
@@ -18,6 +19,14 @@ describe('the printed test data', () => {
 
   it('prints the declined cards of the sandbox processor', () => {
     expect(TEST_CARDS.map(([number]) => number)).toContain('4000 0000 0000 0002');
-    expect(TEST_CARDS).toHaveLength(10);
+    expect(TEST_CARDS).toHaveLength(13);
   });
+
+  it.each(TEST_CARDS.filter(([, result]) => result.endsWith('approved')))(
+    '%s has the funding the sandbox BIN table gives it (%s)',
+    (number, result) => {
+      const funding = /(credit|debit|prepaid), approved$/.exec(result)?.[1];
+      expect(sandboxBinTable().lookup(number.replace(/\s/g, ''))?.funding).toBe(funding);
+    },
+  );
 });

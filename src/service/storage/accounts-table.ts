@@ -1,4 +1,5 @@
 import type { FeeSchedules } from '../fees/schedule.js';
+import type { FeeProgram } from '../fees/program.js';
 import type { Sql } from './sql.js';
 
 export interface Account {
@@ -21,14 +22,19 @@ export interface Account {
    * declined as a duplicate; 0 turns it off (docs/api.md#duplicate-protection).
    */
   duplicateWindowMinutes: number;
+  /** The rules its payer fees follow (docs/fees.md#fee-programs). */
+  feeProgram: FeeProgram;
+  /** Whether a sale without payerFee gets the deprecated calculated fee (docs/fees.md#mode-c); off for new accounts. */
+  modeCAllowed: boolean;
 }
 
-export type NewAccount = Omit<Account, 'id' | 'disabled' | 'duplicateWindowMinutes'>;
+export type NewAccount = Omit<Account, 'id' | 'disabled' | 'duplicateWindowMinutes' | 'feeProgram' | 'modeCAllowed'> &
+  Partial<Pick<Account, 'feeProgram' | 'modeCAllowed'>>;
 
 const ACCOUNT_COLUMNS = `id, name, kind, api_key AS "apiKey", api_secret_hash AS "apiSecretHash", public_key AS "publicKey",
   impersonation_key AS "impersonationKey", system_account_id AS "systemAccountId", fee_schedules AS "feeSchedules",
   allowed_origins AS "allowedOrigins", disabled_at IS NOT NULL AS disabled,
-  duplicate_window_minutes AS "duplicateWindowMinutes"`;
+  duplicate_window_minutes AS "duplicateWindowMinutes", fee_program AS "feeProgram", mode_c_allowed AS "modeCAllowed"`;
 
 /** Every change to accounts counts one in account_changes, in the same statement, so caches can follow. */
 const COUNT_CHANGE = 'changed AS (UPDATE account_changes SET version = version + 1 WHERE id = 1)';
@@ -56,8 +62,8 @@ export function accountStore(sql: Sql) {
     list: () => sql.query<Account>(`SELECT ${ACCOUNT_COLUMNS} FROM accounts ORDER BY id`),
     async create(account: NewAccount): Promise<Account> {
       const [row] = await sql.query<Account>(
-        `WITH ${COUNT_CHANGE} INSERT INTO accounts (name, kind, api_key, api_secret_hash, public_key, impersonation_key, system_account_id, fee_schedules, allowed_origins)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${ACCOUNT_COLUMNS}`,
+        `WITH ${COUNT_CHANGE} INSERT INTO accounts (name, kind, api_key, api_secret_hash, public_key, impersonation_key, system_account_id, fee_schedules, allowed_origins, fee_program, mode_c_allowed)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING ${ACCOUNT_COLUMNS}`,
         [
           account.name,
           account.kind,
@@ -68,6 +74,8 @@ export function accountStore(sql: Sql) {
           account.systemAccountId,
           JSON.stringify(account.feeSchedules),
           account.allowedOrigins,
+          JSON.stringify(account.feeProgram ?? { name: 'none' }),
+          account.modeCAllowed ?? false,
         ],
       );
       if (!row) throw new Error('INSERT … RETURNING returned no account row');
@@ -80,6 +88,8 @@ export function accountStore(sql: Sql) {
     setDuplicateWindow: (id: number, minutes: number) => change(id, 'duplicate_window_minutes = $2', minutes),
     setFeeSchedules: (id: number, feeSchedules: FeeSchedules) =>
       change(id, 'fee_schedules = $2', JSON.stringify(feeSchedules)),
+    setFeeProgram: (id: number, feeProgram: FeeProgram) => change(id, 'fee_program = $2', JSON.stringify(feeProgram)),
+    setModeCAllowed: (id: number, allowed: boolean) => change(id, 'mode_c_allowed = $2', allowed),
   };
 }
 

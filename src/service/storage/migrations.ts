@@ -304,6 +304,33 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       CREATE INDEX transactions_batch_members ON transactions (batch_id, created_at, id) WHERE batch_id IS NOT NULL;
     `,
   },
+  {
+    version: 13,
+    name: 'card funding and fee programs: on tokens and transactions',
+    sql: `
+      -- docs/fees.md#card-funding. A card token stored before has no funding: it reads as unknown.
+      -- IF NOT EXISTS: an upgrade test runs today's code on an older schema with these columns added.
+      ALTER TABLE tokens ADD COLUMN IF NOT EXISTS funding TEXT CHECK (funding IN ('credit', 'debit', 'prepaid', 'unknown'));
+      -- The fee the payer was shown when the token was made (docs/fees.md#fee-quotes): amount and payerFee in cents, program, funding.
+      ALTER TABLE tokens ADD COLUMN IF NOT EXISTS fee_quote JSONB;
+      ALTER TABLE transactions ADD COLUMN IF NOT EXISTS funding TEXT CHECK (funding IN ('credit', 'debit', 'prepaid', 'unknown'));
+      ALTER TABLE transactions ADD COLUMN IF NOT EXISTS fee_program TEXT
+        CHECK (fee_program IN ('serviceFee', 'surcharge', 'convenienceFee', 'none'));
+      -- A service fee charged as its own transaction points to its principal (docs/fees.md#service-fee).
+      ALTER TABLE transactions ADD COLUMN IF NOT EXISTS principal_transaction_id INTEGER REFERENCES transactions (id);
+      CREATE INDEX IF NOT EXISTS transactions_fee_of ON transactions (principal_transaction_id) WHERE principal_transaction_id IS NOT NULL;
+    `,
+  },
+  {
+    version: 14,
+    name: 'fee programs: each account its program, and whether it allows Mode C',
+    sql: `
+      -- docs/fees.md#fee-programs. Every account before this keeps its behaviour: program none, Mode C allowed.
+      ALTER TABLE accounts ADD COLUMN IF NOT EXISTS fee_program JSONB NOT NULL DEFAULT '{"name": "none"}';
+      ALTER TABLE accounts ADD COLUMN IF NOT EXISTS mode_c_allowed BOOLEAN NOT NULL DEFAULT false;
+      UPDATE accounts SET mode_c_allowed = true;
+    `,
+  },
 ];
 
 /**

@@ -7,16 +7,20 @@ import type { Scope } from './types.js';
 const TOKEN_COLUMNS = `id, account_id, via_account_id, payer, email_address AS "emailAddress", attribute_values AS "attributeValues",
   transaction_type AS "transactionType", masked_account_number AS "maskedAccountNumber", last_four AS "lastFour",
   expiration_month AS "expirationMonth", expiration_year AS "expirationYear", account_type AS "accountType",
-  vault_key_id AS "vaultKeyId", sealed, created_at AS created`;
+  vault_key_id AS "vaultKeyId", sealed, created_at AS created, funding, fee_quote AS "feeQuote"`;
 
 type TokenRow = Omit<Token, 'scope'> & { account_id: number; via_account_id: number | null };
 
-const TOKEN_INSERT = `INSERT INTO tokens (id, account_id, via_account_id, payer, email_address, attribute_values, transaction_type,
-    masked_account_number, last_four, expiration_month, expiration_year, account_type, vault_key_id, sealed, created_at)
-  SELECT * FROM unnest($1::text[], $2::int[], $3::int[], $4::text[], $5::text[], $6::json[], $7::text[], $8::text[], $9::text[],
-    $10::int[], $11::int[], $12::text[], $13::text[], $14::text[], $15::timestamptz[])`;
+/** A card token stored before card funding (migration 13) reads as unknown. */
+const fundingOf = (row: TokenRow): Token['funding'] =>
+  row.funding ?? (row.transactionType === 'Ach' ? null : 'unknown');
 
-/** The 15 columns of TOKEN_INSERT, one array each, for a batch of tokens. */
+const TOKEN_INSERT = `INSERT INTO tokens (id, account_id, via_account_id, payer, email_address, attribute_values, transaction_type,
+    masked_account_number, last_four, expiration_month, expiration_year, account_type, vault_key_id, sealed, created_at, funding, fee_quote)
+  SELECT * FROM unnest($1::text[], $2::int[], $3::int[], $4::text[], $5::text[], $6::json[], $7::text[], $8::text[], $9::text[],
+    $10::int[], $11::int[], $12::text[], $13::text[], $14::text[], $15::timestamptz[], $16::text[], $17::jsonb[])`;
+
+/** The 17 columns of TOKEN_INSERT, one array each, for a batch of tokens. */
 function tokenColumns(tokens: Token[]): unknown[][] {
   const column = (value: (token: Token) => unknown) => tokens.map(value);
   return [
@@ -35,6 +39,8 @@ function tokenColumns(tokens: Token[]): unknown[][] {
     column((t) => t.vaultKeyId),
     column((t) => t.sealed),
     column((t) => t.created),
+    column((t) => t.funding),
+    column((t) => (t.feeQuote ? JSON.stringify(t.feeQuote) : null)),
   ];
 }
 
@@ -83,6 +89,7 @@ export function tokenStore(sql: Sql) {
       const { account_id, via_account_id, ...token } = row;
       return {
         ...token,
+        funding: fundingOf(row),
         attributeValues: { ...token.attributeValues },
         scope: { accountId: account_id, viaAccountId: via_account_id },
       };

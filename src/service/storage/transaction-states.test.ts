@@ -1,3 +1,4 @@
+import { sandboxBinTable } from '../cards/bin-table-file.js';
 /**
  * The domain's life of a payment (src/service/payments/lifecycle.ts) and storage's SQL for it
  * (transaction-states.ts) say the same thing: every reachable state and kind, stored for real, is
@@ -65,6 +66,7 @@ const deps = (): PaymentDeps => ({
   vault: service.vault,
   processor: sandboxProcessor,
   now: () => new Date(),
+  binTable: sandboxBinTable(),
 });
 beforeAll(async () => {
   service = await startTestService();

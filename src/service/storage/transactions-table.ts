@@ -22,6 +22,7 @@ const COLUMNS = `t.id, t.public_id AS "publicId", t.account_id, t.via_account_id
   t.payment_response_code AS "paymentResponseCode", t.authorized_amount_cents AS "authorizedAmount",
   t.authorization_expires_at AS "authorizationExpires", t.captured_at AS "capturedAt", t.created_at AS created,
   t.batch_id AS "batchId", t.original_transaction_id AS "originalTransactionId", t.voided_at AS "voidedAt",
+  t.funding, t.fee_program AS "feeProgram", t.principal_transaction_id AS "principalTransactionId",
   (SELECT COALESCE(-sum(r.amount_cents), 0)::integer FROM transactions r
     WHERE r.original_transaction_id = t.id AND r.payment_response_code = 'Success') AS "refundedAmount",
   COALESCE((SELECT json_agg(json_build_object('eventType', e.event_type, 'eventDate', e.event_date, 'comments', e.comments) ORDER BY e.id)
@@ -95,8 +96,8 @@ function queriesOn(sql: Sql) {
            INSERT INTO transactions (public_id, account_id, via_account_id, authorization_id, token_id, payer, email_address, attribute_values,
              comments, send_receipt, ip_address, transaction_type, masked_account_number, amount_cents, payer_fee_cents, fee_cents,
              net_amount_cents, initiating_party_fee_cents, payer_fee_mode, payment_response_code, authorized_amount_cents, authorization_expires_at, original_transaction_id,
-             payment_method_fingerprint)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $24, $25)
+             payment_method_fingerprint, funding, fee_program, principal_transaction_id)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $24, $25, $26, $27, $28)
            RETURNING id, created_at),
          e AS (
            INSERT INTO transaction_events (transaction_id, event_type, event_date, comments)
@@ -135,6 +136,9 @@ function queriesOn(sql: Sql) {
           ),
           t.originalTransactionId,
           t.paymentMethodFingerprint,
+          t.funding,
+          t.feeProgram,
+          t.principalTransactionId,
         ],
       );
       const { id, created } = row as { id: number; created: Date };

@@ -153,6 +153,89 @@ export const frameSetUpMessages = {
     'The browser refused the payment form: check the page’s CSP frame-src and the key’s allow-list (npm run accounts -- set-origins).',
 } as const;
 
+/** Card fees, fee quotes and fee programs (docs/fees.md#fee-programs, docs/api.md#card-fees). */
+export const feeMessages = {
+  BIN_AND_METHOD: 'Send bin for a card or method=ach for a bank account, not both.',
+  INVALID_BIN: 'bin must be the first 6 to 8 digits of the card number.',
+  BIN_TOO_LONG:
+    'bin has more than 8 digits: send only the first 6 to 8 digits of the card number, never the whole number.',
+  INVALID_FEE_METHOD: 'method must be ach; a card’s fee is looked up by its bin.',
+  UNKNOWN_FEE_PARAMETER: 'This operation takes only bin or method=ach, and amount.',
+  INVALID_FEE_QUOTE:
+    'feeQuote must be { "amount": …, "payerFee": … }: the net amount and the fee the payer was shown, as JSON numbers with at most 2 decimals.',
+  FEE_QUOTE_MISMATCH:
+    'The fee the payer was shown is not the fee that applies: for {amount} this card’s fee is {payerFee}: {rule} Show the payer that fee and create the token again.',
+  FEE_DIFFERS_FROM_QUOTE:
+    'The payer was shown a fee of {quoted} for this payment (the token’s fee quote), not {payerFee}: send payerFee {quoted}, or "feeQuoteOverride": true to charge another fee on purpose.',
+  PAYER_FEE_BREAKS_PROGRAM:
+    'This account’s {program} program does not allow a payer fee of {payerFee} on this payment: {rule} The fee allowed is {allowed}.',
+  PAYER_FEE_REQUIRED:
+    'Send payerFee: this account does not allow the deprecated calculated fee (Mode C). Send amount = the amount due + the fee of GET /api/v1/transactionFees, and that fee as payerFee (Mode A), or payerFee 0 to bear the fee yourself (Mode B).',
+  TOKEN_NOT_FOUND_FOR_FEES: 'No such token: tokenId must be a live token of this account.',
+} as const;
+
+/** The rules that decide a payer fee (docs/fees.md#fee-programs), by the code `rule` answers with. */
+export const feeRuleMessages = {
+  NO_PROGRAM: 'No fee program: the account’s card or ACH payer schedule applies to every card alike.',
+  SURCHARGE_ON_CREDIT: 'A surcharge on a credit card: the account’s credit schedule, within every cap.',
+  SURCHARGE_CAPPED_AT_COST: 'A surcharge may not exceed the cost of accepting the card (the service’s fee).',
+  SURCHARGE_CAPPED_BY_NETWORK: 'The card network caps a surcharge (Visa at 3 %, Mastercard and the others at 4 %).',
+  SURCHARGE_CAPPED_IN_STATE: 'The payer’s state caps a surcharge (Colorado at 2 %).',
+  SURCHARGE_NOT_ON_DEBIT: 'A debit card is never surcharged, even when run as credit.',
+  SURCHARGE_NOT_ON_PREPAID: 'A prepaid card is never surcharged.',
+  SURCHARGE_NOT_ON_UNKNOWN_FUNDING: 'A card whose funding is not known is not surcharged (it may be debit).',
+  SURCHARGE_BANNED_IN_STATE: 'Surcharges are not allowed in the state of the card’s billing address.',
+  ACH_FEE: 'A fee on a bank (ACH) payment: the account’s ACH schedule.',
+  CONVENIENCE_FEE_FLAT: 'A convenience fee: one flat amount, the same for every payment method.',
+  CONVENIENCE_FEE_NOT_ON_MERCHANT_INITIATED: 'No convenience fee on a payment the merchant starts (a recurring one).',
+  SERVICE_FEE: 'A service fee: the account’s schedule for this card’s funding, on credit and debit alike.',
+} as const;
+
+export type FeeCode = keyof typeof feeMessages;
+/** A stable code naming the rule that decided a payer fee; its sentence is `feeRuleMessages[rule]`. */
+export type FeeRule = keyof typeof feeRuleMessages;
+
+export const esFee = {
+  BIN_AND_METHOD: 'Envíe bin para una tarjeta o method=ach para una cuenta bancaria, no ambos.',
+  INVALID_BIN: 'bin deben ser los primeros 6 a 8 dígitos del número de tarjeta.',
+  BIN_TOO_LONG:
+    'bin tiene más de 8 dígitos: envíe solo los primeros 6 a 8 dígitos del número de tarjeta, nunca el número completo.',
+  INVALID_FEE_METHOD: 'method debe ser ach; la comisión de una tarjeta se consulta por su bin.',
+  UNKNOWN_FEE_PARAMETER: 'Esta operación solo acepta bin o method=ach, y amount.',
+  INVALID_FEE_QUOTE:
+    'feeQuote debe ser { "amount": …, "payerFee": … }: el importe neto y la comisión que vio el pagador, como números JSON con 2 decimales como máximo.',
+  FEE_QUOTE_MISMATCH:
+    'La comisión que vio el pagador no es la que corresponde: para {amount} la comisión de esta tarjeta es {payerFee}: {rule} Muestre esa comisión al pagador y cree el token de nuevo.',
+  FEE_DIFFERS_FROM_QUOTE:
+    'Al pagador se le mostró una comisión de {quoted} para este pago (la cotización del token), no {payerFee}: envíe payerFee {quoted}, o "feeQuoteOverride": true para cobrar otra comisión a propósito.',
+  PAYER_FEE_BREAKS_PROGRAM:
+    'El programa {program} de esta cuenta no permite una comisión del pagador de {payerFee} en este pago: {rule} La comisión permitida es {allowed}.',
+  PAYER_FEE_REQUIRED:
+    'Envíe payerFee: esta cuenta no permite la comisión calculada obsoleta (modo C). Envíe amount = el importe adeudado + la comisión de GET /api/v1/transactionFees, y esa comisión como payerFee (modo A), o payerFee 0 para asumir la comisión usted (modo B).',
+  TOKEN_NOT_FOUND_FOR_FEES: 'No existe ese token: tokenId debe ser un token vigente de esta cuenta.',
+} as const satisfies Record<FeeCode, string>;
+
+export const esFeeRule = {
+  NO_PROGRAM:
+    'Sin programa de comisiones: el esquema del pagador de tarjeta o ACH de la cuenta se aplica a toda tarjeta por igual.',
+  SURCHARGE_ON_CREDIT:
+    'Un recargo sobre una tarjeta de crédito: el esquema de crédito de la cuenta, dentro de todo tope.',
+  SURCHARGE_CAPPED_AT_COST: 'Un recargo no puede superar el costo de aceptar la tarjeta (la comisión del servicio).',
+  SURCHARGE_CAPPED_BY_NETWORK: 'La red de la tarjeta limita el recargo (Visa al 3 %, Mastercard y las demás al 4 %).',
+  SURCHARGE_CAPPED_IN_STATE: 'El estado del pagador limita el recargo (Colorado al 2 %).',
+  SURCHARGE_NOT_ON_DEBIT: 'Una tarjeta de débito nunca lleva recargo, aunque se procese como crédito.',
+  SURCHARGE_NOT_ON_PREPAID: 'Una tarjeta prepagada nunca lleva recargo.',
+  SURCHARGE_NOT_ON_UNKNOWN_FUNDING: 'Una tarjeta de financiación desconocida no lleva recargo (puede ser de débito).',
+  SURCHARGE_BANNED_IN_STATE:
+    'Los recargos no están permitidos en el estado de la dirección de facturación de la tarjeta.',
+  ACH_FEE: 'Una comisión sobre un pago bancario (ACH): el esquema ACH de la cuenta.',
+  CONVENIENCE_FEE_FLAT: 'Una comisión por conveniencia: un importe fijo, el mismo para todo medio de pago.',
+  CONVENIENCE_FEE_NOT_ON_MERCHANT_INITIATED:
+    'Sin comisión por conveniencia en un pago que inicia el comercio (uno recurrente).',
+  SERVICE_FEE:
+    'Una comisión de servicio: el esquema de la cuenta para la financiación de esta tarjeta, en crédito y débito por igual.',
+} as const satisfies Record<FeeRule, string>;
+
 export type ServiceCode = keyof typeof serviceMessages;
 export type SearchCode = keyof typeof searchMessages;
 export type ListCode = keyof typeof listMessages;

@@ -5,6 +5,10 @@
  */
 import {
   declineDetails,
+  esFee,
+  esFeeRule,
+  feeMessages,
+  feeRuleMessages,
   esDeclineDetails,
   esFrameSetUp,
   esList,
@@ -24,13 +28,13 @@ import {
 import {
   amountMessages,
   clientMessages,
-  feeMessages,
+  feeLineMessages,
   fieldMessages,
   formMessages,
   frameMessages,
   transactionMessages,
 } from './en.js';
-import { esAmount, esClient, esFee, esField, esForm, esFrame, esTransaction } from './es.js';
+import { esAmount, esClient, esFeeLine, esField, esForm, esFrame, esTransaction } from './es.js';
 import { esPayerDecline, payerDeclineMessages } from './payer-declines.js';
 
 export interface CatalogArea {
@@ -57,15 +61,17 @@ export const CATALOG_AREAS: readonly CatalogArea[] = [
   area('the browser', clientMessages, esClient, true),
   area('transactions', transactionMessages, esTransaction, true),
   area('the form', formMessages, esForm, true),
-  area('the fee shown before Pay', feeMessages, esFee, true),
+  area('the fee shown before Pay', feeLineMessages, esFeeLine, true),
   area('the isolated form', frameMessages, esFrame, true),
   area('the service', serviceMessages, esService, true),
   area('searches', searchMessages, esSearch, true),
   area('lists, voids and refunds', listMessages, esList, true),
+  area('fees', feeMessages, esFee, true),
   area('processor answers', responseMessages, esResponse, false),
   area('payer-facing declines', payerDeclineMessages, esPayerDecline, false),
   area('refused reversals', reversalMessages, esReversal, false),
   area('declines in detail', declineDetails, esDeclineDetails, false),
+  area('fee rules', feeRuleMessages, esFeeRule, false),
   area('a page’s set-up', setUpMessages, esSetUp, false),
   area('the isolated form’s set-up', frameSetUpMessages, esFrameSetUp, false),
 ];

@@ -3,7 +3,7 @@
  * script carries only the codes it can produce. `ErrorCode` is derived from the keys, so a code
  * without a message cannot exist. `{seconds}`-style placeholders are filled by `formatMessage` (catalog.ts).
  */
-import type { ListCode, SearchCode, ServiceCode } from './api.js';
+import type { FeeCode, ListCode, SearchCode, ServiceCode } from './api.js';
 
 /** Field validation (docs/api.md#tokens), shared by the browser and the service. */
 export const fieldMessages = {
@@ -102,6 +102,7 @@ export const transactionMessages = {
   COMMENTS_TOO_LONG: 'Comments must be at most 500 characters.',
   INVALID_IP_ADDRESS: 'IP address must be an IPv4 or IPv6 address.',
   INVALID_SEND_RECEIPT: 'sendReceipt must be true or false.',
+  INVALID_FEE_QUOTE_OVERRIDE: 'feeQuoteOverride must be true or false.',
   UNSUPPORTED_CURRENCY: 'Only USD is supported.',
   // any text of a request body: the service checks it (unstorable-text.ts), the hosted bundles do not
   INVALID_CHARACTERS: 'Text has characters that cannot be stored.',
@@ -120,7 +121,7 @@ export const formMessages = {
  * fee, and the page's own fee when the card's could not be had. Only the form's engine carries them
  * in English; the form's Spanish carries them in Spanish.
  */
-export const feeMessages = {
+export const feeLineMessages = {
   NO_FEE_DEBIT: 'Debit card (no fee)',
   NO_FEE_PREPAID: 'Prepaid card (no fee)',
   FEE_LOOKUP_FAILED: 'Fee (not confirmed)',
@@ -133,7 +134,7 @@ export type TransactionCode = keyof typeof transactionMessages;
 /** A code the browser can show, in any of its languages. */
 export type BrowserCode = FieldCode | AmountCode | ClientCode | TransactionCode | keyof typeof formMessages;
 /** A stable, UPPER_SNAKE error code: the browser's and the service's own (api.ts). */
-export type ErrorCode = BrowserCode | ServiceCode | SearchCode | ListCode;
+export type ErrorCode = BrowserCode | ServiceCode | SearchCode | ListCode | FeeCode;
 
 /** A browser catalog maps every code the browser can show to a message. */
 export type MessageCatalog = Record<BrowserCode, string>;

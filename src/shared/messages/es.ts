@@ -3,7 +3,7 @@ import type {
   amountMessages,
   clientMessages,
   fieldMessages,
-  feeMessages,
+  feeLineMessages,
   formMessages,
   frameMessages,
   transactionMessages,
@@ -101,6 +101,7 @@ export const esTransaction = {
   COMMENTS_TOO_LONG: 'Los comentarios deben tener como máximo 500 caracteres.',
   INVALID_IP_ADDRESS: 'La dirección IP debe ser IPv4 o IPv6.',
   INVALID_SEND_RECEIPT: 'sendReceipt debe ser true o false.',
+  INVALID_FEE_QUOTE_OVERRIDE: 'feeQuoteOverride debe ser true o false.',
   UNSUPPORTED_CURRENCY: 'Solo se admite USD.',
   INVALID_CHARACTERS: 'El texto tiene caracteres que no se pueden guardar.',
 } satisfies Record<keyof typeof transactionMessages, string>;
@@ -111,8 +112,8 @@ export const esForm = {
   CONFIRM_ACCOUNT_NUMBER_REQUIRED: 'Confirme el número de cuenta.',
 } satisfies Record<keyof typeof formMessages, string>;
 
-export const esFee = {
+export const esFeeLine = {
   NO_FEE_DEBIT: 'Tarjeta de débito (sin comisión)',
   NO_FEE_PREPAID: 'Tarjeta prepagada (sin comisión)',
   FEE_LOOKUP_FAILED: 'Comisión (no confirmada)',
-} satisfies Record<keyof typeof feeMessages, string>;
+} satisfies Record<keyof typeof feeLineMessages, string>;

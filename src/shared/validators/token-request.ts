@@ -7,10 +7,7 @@ import { invalid } from './verification.js';
 
 export type TokenRequestCheck = { ok: true; value: TokenRequest } | { ok: false; errors: FieldError[] };
 
-/**
- * The fields of a token request beside its payment method and its fee quote, which the browser sends
- * as it is given and the service holds to the card (docs/fees.md#the-fee-shown-before-pay).
- */
+/** The fields of a token request beside its payment method (the service checks a fee quote itself). */
 type TokenFields = Omit<TokenRequest, 'creditCardInformation' | 'bankAccountInformation' | 'feeQuote'>;
 
 const TOKEN_RULES: FieldRules<TokenFields> = {

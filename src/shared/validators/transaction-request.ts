@@ -28,6 +28,13 @@ export interface TransactionDraft {
   comments?: string;
   sendReceipt: boolean;
   ipAddress?: string;
+  /** Charge a fee other than the token's fee quote on purpose (docs/fees.md#fee-quotes). */
+  feeQuoteOverride?: boolean;
+  /**
+   * A payment the merchant starts (an autopay run), not the payer: never on the wire, set by the code
+   * that runs such payments (docs/fees.md#convenience-fee).
+   */
+  merchantInitiated?: boolean;
 }
 
 export type Check<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] };
@@ -97,6 +104,7 @@ interface TransactionFields {
   sendReceipt: boolean;
   ipAddress?: string;
   currency?: 'USD';
+  feeQuoteOverride?: boolean;
 }
 
 const TRANSACTION_RULES: FieldRules<TransactionFields> = {
@@ -120,6 +128,10 @@ const TRANSACTION_RULES: FieldRules<TransactionFields> = {
   ],
   ipAddress: [ipAddress, text],
   currency: [(value) => (value == null || value === 'USD' ? VALID : problem('UNSUPPORTED_CURRENCY')), same],
+  feeQuoteOverride: [
+    (value) => (value == null || typeof value === 'boolean' ? VALID : problem('INVALID_FEE_QUOTE_OVERRIDE')),
+    (value) => (value === true ? true : undefined),
+  ],
 };
 
 const SOURCES = ['tokenId', 'creditCardInformation', 'bankAccountInformation', 'authorizationId'] as const;
@@ -163,7 +175,7 @@ export function validateTransactionRequest(body: unknown, now?: Date): Check<Tra
   }
   const [fields, ok] = checkFields(raw, '', TRANSACTION_RULES, errors);
   const source = checkSource(raw, errors, now);
-  const { amount, payer, sendReceipt, emailAddress, attributeValues, comments, ipAddress } = fields;
+  const { amount, payer, sendReceipt, emailAddress, attributeValues, comments, ipAddress, feeQuoteOverride } = fields;
   const payerFeeCents = fields.payerFee ?? null;
   const initiatingPartyFeeCents = fields.initiatingPartyFee ?? 0;
   if (amount !== undefined && payerFeeCents !== null && payerFeeCents > amount)
@@ -185,6 +197,7 @@ export function validateTransactionRequest(body: unknown, now?: Date): Check<Tra
       ...(attributeValues !== undefined && { attributeValues }),
       ...(comments !== undefined && { comments }),
       ...(ipAddress !== undefined && { ipAddress }),
+      ...(feeQuoteOverride && { feeQuoteOverride }),
     },
   };
 }

@@ -4,13 +4,15 @@ import { fieldsOf } from '../../../shared/validators/fields.js';
 import { validateAmountDue } from '../../../shared/validators/transaction-request.js';
 import { callerOf, secretOnly, type Caller } from '../../auth/authenticate.js';
 import type { ServiceDeps } from '../../deps.js';
-import { payerFees } from '../../fees/calculate.js';
+import { methodFees, tokenFee } from '../../payments/method-fees.js';
+import { validateTransactionFeesQuery } from '../fee-requests.js';
+import { valueOf } from '../result-answers.js';
 import { fromCheck, requestSchema, type RequestTypes } from '../schemas/request-schema.js';
 import { feesExamples } from '../schemas/examples.js';
 import { BODY_ERRORS, SECRET_ERRORS, operationResponses, success } from '../schemas/response-map.js';
 import {
   amountDueBodySchema,
-  amountDueQuerySchema,
+  transactionFeesQuerySchema,
   callerHeaders,
   secretSecurity,
   transactionFeesSchema,
@@ -23,7 +25,7 @@ export function feeRoutes(instance: FastifyInstance, deps: ServiceDeps): void {
   const app = instance.withTypeProvider<RequestTypes>();
   // The rates of the caller's account, or of the client it impersonates (docs/api.md#impersonation).
   const answer = (caller: Caller, amountDueCents: number) => {
-    const fees = payerFees(caller.actingFor.feeSchedules, amountDueCents);
+    const fees = methodFees(caller, amountDueCents);
     return { achPayerFee: centsToAmount(fees.ach), creditCardPayerFee: centsToAmount(fees.creditCard) };
   };
   const common = { tags: ['Fees'], security: secretSecurity, requestHeaders: callerHeaders };
@@ -37,16 +39,26 @@ export function feeRoutes(instance: FastifyInstance, deps: ServiceDeps): void {
         operationId: 'getTransactionFees',
         summary: 'Calculate payer fees',
         description:
-          'The payer fee for ACH and for card on a net amount due, to show the payer before paying and to post `payerFee` (Mode A).',
-        response: operationResponses({ 200: fees }, [...SECRET_ERRORS, 'validationError']),
-        querystring: requestSchema(
-          amountDueQuerySchema,
-          fromCheck((query) => validateAmountDue(amountOf(query))),
-        ),
+          'The payer fee for ACH and for card on a net amount due, to show the payer before paying and to post `payerFee` (Mode A). With `tokenId` (ours), also `payerFee`: the fee of that token by its funding, with its `funding`, the account’s `program` and the `rule` that decided it (docs/fees.md#fee-programs).',
+        response: operationResponses({ 200: fees }, [...SECRET_ERRORS, 'validationError', 'tokenNotFound']),
+        querystring: requestSchema(transactionFeesQuerySchema, fromCheck(validateTransactionFeesQuery)),
       },
       onRequest: secretOnly(deps),
     },
-    (request) => answer(callerOf(request), request.query),
+    async (request) => {
+      const caller = callerOf(request);
+      const { amountCents, tokenId } = request.query;
+      if (tokenId === undefined) return answer(caller, amountCents);
+      // That token's fee too: its funding, the program and the rule (docs/api.md#fees).
+      const fee = valueOf(await tokenFee(tokenId, amountCents, caller, deps), request.id);
+      return {
+        ...answer(caller, amountCents),
+        payerFee: centsToAmount(fee.payerFee),
+        funding: fee.funding,
+        program: fee.program,
+        rule: fee.rule,
+      };
+    },
   );
 
   app.post(

@@ -99,6 +99,7 @@ describe('API description', () => {
       'DELETE /api/v1/tokens/{tokenId}',
       'GET /api/v1/batches',
       'GET /api/v1/batches/{batchId}/transactions',
+      'GET /api/v1/cardFees',
       'GET /api/v1/publicKeys/check',
       'GET /api/v1/tokens/{tokenId}',
       'GET /api/v1/transactionFees',

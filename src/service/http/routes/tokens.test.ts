@@ -64,6 +64,8 @@ describe('POST /api/v1/tokens', () => {
       expirationMonth: 12,
       expirationYear: 2030,
       accountType: null,
+      funding: 'credit',
+      feeQuote: null,
       created: matching(/^\d{4}-\d\d-\d\dT/),
     });
   });

@@ -1,10 +1,13 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { validateTokenRequest } from '../../../shared/validators/token-request.js';
 import { authenticate, callerOf, secretOnly } from '../../auth/authenticate.js';
 import { refuseForeignPage } from '../../auth/browser-pages.js';
 import { admitPublicKeyCall } from '../../auth/public-key-gate.js';
 import { baseUrl, type ServiceDeps } from '../../deps.js';
 import { idempotent } from '../idempotency.js';
+import { allowBrowser, browserPreflight } from '../browser-cors.js';
+import { validateFeeQuote } from '../fee-requests.js';
+import { checkedFeeQuote } from '../../payments/method-fees.js';
 import { newId } from '../../vault/random.js';
 import { fromCheck, idParams, requestSchema, type RequestTypes } from '../schemas/request-schema.js';
 import { tokenCreatedExamples, tokenDeletedExamples, tokenExamples } from '../schemas/examples.js';
@@ -34,30 +37,10 @@ import { newStoredToken } from '../../payments/stored-token.js';
 import { deleteToken, findToken } from '../../payments/reads.js';
 import { valueOf } from '../result-answers.js';
 
-const BROWSER_HEADERS = 'Authorization, Content-Type, impersonationAccountKey, Idempotency-Key';
-
-/** CORS for `POST /tokens` only (docs/api.md#cors): any origin may ask; the key's allow-list decides. */
-function allowBrowser(request: FastifyRequest, reply: FastifyReply): void {
-  const origin = request.headers.origin;
-  if (!origin) return;
-  reply
-    .header('Access-Control-Allow-Origin', origin)
-    .header('Vary', 'Origin')
-    .header('Access-Control-Expose-Headers', 'Location, Retry-After, X-Request-Id');
-}
-
 /** Tokens (docs/api.md#tokens): create from the browser or a server, retrieve and delete from a server. */
 export function tokenRoutes(instance: FastifyInstance, deps: ServiceDeps): void {
   const app = instance.withTypeProvider<RequestTypes>();
-  app.options('/api/v1/tokens', { schema: { hide: true } }, (request, reply) => {
-    allowBrowser(request, reply);
-    return reply
-      .header('Access-Control-Allow-Methods', 'POST')
-      .header('Access-Control-Allow-Headers', BROWSER_HEADERS)
-      .header('Access-Control-Max-Age', '600')
-      .status(204)
-      .send();
-  });
+  app.options('/api/v1/tokens', { schema: { hide: true } }, browserPreflight('POST'));
 
   app.post(
     '/api/v1/tokens',
@@ -72,7 +55,13 @@ export function tokenRoutes(instance: FastifyInstance, deps: ServiceDeps): void 
         requestHeaders: idempotentHeaders,
         body: requestSchema(
           tokenRequestSchema,
-          fromCheck((data) => validateTokenRequest(data)),
+          fromCheck((data) => {
+            const token = validateTokenRequest(data);
+            const quote = validateFeeQuote(data);
+            if (!token.ok || !quote.ok)
+              return { ok: false, errors: [...(token.ok ? [] : token.errors), ...(quote.ok ? [] : quote.errors)] };
+            return { ok: true, value: { ...token.value, ...(quote.value && { quote: quote.value }) } };
+          }),
         ),
         response: operationResponses(
           {
@@ -94,9 +83,12 @@ export function tokenRoutes(instance: FastifyInstance, deps: ServiceDeps): void 
       },
     },
     (request, reply) => {
-      const { scope } = callerOf(request);
-      return idempotent(request, reply, deps, scope, 'tokens.create', async (repository) => {
-        const token = newStoredToken(newId('tok'), request.body, scope, deps);
+      const caller = callerOf(request);
+      const { quote = null, ...body } = request.body;
+      return idempotent(request, reply, deps, caller.scope, 'tokens.create', async (repository) => {
+        // The fee the payer was shown, checked against this card (docs/api.md#fee-quotes).
+        const feeQuote = valueOf(checkedFeeQuote(body, quote, caller, deps.binTable), request.id);
+        const token = newStoredToken(newId('tok'), body, caller.scope, deps, feeQuote);
         await repository.tokens.insert(token);
         return {
           status: 201,

@@ -7,8 +7,11 @@ import { ID_PATTERNS } from '../../../shared/validators/ids.js';
 import { POSTAL_CODE_PATTERN } from '../../../shared/validators/postal-code.js';
 import { DIGIT_SEPARATORS, WHITE_SPACE } from '../../../shared/validators/verification.js';
 import { responseMessages } from '../../../shared/messages/api.js';
+import { feeRuleMessages } from '../../../shared/messages/api.js';
 import {
   ACCOUNT_TYPES,
+  FEE_PROGRAMS,
+  FUNDING_TYPES,
   PAYER_FEE_MODES,
   REVERSAL_RESPONSE_CODES,
   TRANSACTION_EVENT_TYPES,
@@ -18,6 +21,27 @@ import {
 
 /** The processor's answers: the codes of their messages (src/shared/messages/api.ts). */
 const PAYMENT_RESPONSE_CODES = Object.keys(responseMessages);
+
+/** The rules that decide a payer fee: the codes of their sentences (src/shared/messages/api.ts). */
+const FEE_RULES = Object.keys(feeRuleMessages);
+
+/** A card's funding, or null for a bank account (docs/fees.md#card-funding). */
+const fundingSchema = {
+  type: ['string', 'null'],
+  enum: [...FUNDING_TYPES, null],
+  description:
+    'How the card is funded, from the BIN table: credit, debit, prepaid or unknown; null for a bank account.',
+} as const;
+const programSchema = {
+  type: 'string',
+  enum: [...FEE_PROGRAMS],
+  description: 'The account’s fee program (docs/fees.md#fee-programs). Ours.',
+} as const;
+const ruleSchema = {
+  type: 'string',
+  enum: FEE_RULES,
+  description: 'The rule that decided the fee, a stable code; its sentence is in docs/reference.md. Ours.',
+} as const;
 
 /** Ids as the service spells them, one spelling each (src/shared/validators/ids.ts). */
 const TOKEN_ID = ID_PATTERNS.token;
@@ -160,6 +184,16 @@ export const tokenRequestSchema = {
     creditCardInformation: orNull(creditCardInformationSchema),
     bankAccountInformation: orNull(bankAccountInformationSchema),
     attributeValues: orNull(attributeValuesSchema),
+    feeQuote: orNull({
+      type: 'object',
+      description:
+        'Ours. Cards only: the net amount and the fee the payer was shown (GET /api/v1/cardFees). Checked against the card’s own BIN and the account’s program: a quote that differs is a 400 FEE_QUOTE_MISMATCH naming the fee that applies (docs/api.md#fee-quotes).',
+      properties: {
+        amount: { type: 'number', exclusiveMinimum: 0, maximum: 10_000_000, description: 'The net amount due.' },
+        payerFee: { type: 'number', minimum: 0, maximum: 10_000_000, description: 'The fee the payer was shown.' },
+      },
+      required: ['amount', 'payerFee'],
+    }),
   },
   required: ['payer', 'emailAddress'],
 } as const;
@@ -199,6 +233,19 @@ export const tokenSchema = {
     expirationMonth: { type: ['integer', 'null'], minimum: 1, maximum: 12 },
     expirationYear: { type: ['integer', 'null'], minimum: 2000, maximum: 2099 },
     accountType: { type: ['string', 'null'], enum: [...ACCOUNT_TYPES, null] },
+    funding: fundingSchema,
+    feeQuote: {
+      type: ['object', 'null'],
+      description:
+        'Ours: the fee the payer was shown before the token was made, as checked (docs/api.md#fee-quotes); null when none was sent.',
+      properties: {
+        amount: { type: 'number', minimum: 0, description: 'The net amount due.' },
+        payerFee: { type: 'number', minimum: 0 },
+        program: programSchema,
+        funding: fundingSchema,
+      },
+      required: ['amount', 'payerFee', 'program', 'funding'],
+    },
     created: { type: 'string', format: 'date-time' },
   },
   required: [
@@ -212,6 +259,8 @@ export const tokenSchema = {
     'expirationMonth',
     'expirationYear',
     'accountType',
+    'funding',
+    'feeQuote',
     'created',
   ],
 } as const;
@@ -314,6 +363,20 @@ export const amountDueQuerySchema = {
   required: ['amount'],
 } as const;
 
+export const transactionFeesQuerySchema = {
+  type: 'object',
+  properties: {
+    ...amountDueQuerySchema.properties,
+    tokenId: {
+      type: 'string',
+      pattern: TOKEN_ID,
+      description: 'Ours: a token of the account, whose own fee (by its funding) is answered as payerFee.',
+      examples: ['tok_3kq9Zr0cJvQmWb1xT2aYd8Ln'],
+    },
+  },
+  required: ['amount'],
+} as const;
+
 export const amountDueBodySchema = {
   type: 'object',
   properties: {
@@ -329,8 +392,55 @@ export const transactionFeesSchema = {
   properties: {
     achPayerFee: { ...amount('The payer fee of an ACH payment.'), examples: [3] },
     creditCardPayerFee: { ...amount('The payer fee of a card payment.'), examples: [3.25] },
+    payerFee: amount('Ours, with tokenId: the payer fee of that token, by its funding and the account’s program.'),
+    funding: { ...fundingSchema, description: `Ours, with tokenId: the token’s funding. ${fundingSchema.description}` },
+    program: programSchema,
+    rule: ruleSchema,
   },
   required: ['achPayerFee', 'creditCardPayerFee'],
+} as const;
+
+export const cardFeesQuerySchema = {
+  type: 'object',
+  properties: {
+    bin: {
+      type: 'string',
+      pattern: '^[0-9]{6,8}$',
+      description:
+        'The first 6 to 8 digits of the card number, never more: more than 8 digits is a 400 BIN_TOO_LONG. Without bin, send method=ach.',
+      examples: ['40000566'],
+    },
+    method: { type: 'string', enum: ['ach'], description: 'ach: the fee of a bank payment, instead of bin.' },
+    amount: {
+      type: 'number',
+      exclusiveMinimum: 0,
+      maximum: 10_000_000,
+      description: 'The net amount due, in currency units: more than 0, at most 2 decimals.',
+      examples: [100],
+    },
+  },
+  required: ['amount'],
+} as const;
+
+export const cardFeesSchema = {
+  type: 'object',
+  description:
+    'Ours: the payer fee of a card by its BIN (its funding and brand), or of ACH, under the account’s fee program (docs/fees.md#fee-programs).',
+  properties: {
+    bin: { type: ['string', 'null'], pattern: '^[0-9]{6,8}$', description: 'The BIN asked about; null for ACH.' },
+    transactionType: {
+      type: ['string', 'null'],
+      enum: [...TRANSACTION_TYPES, null],
+      description: 'The card’s brand, or Ach; null when the digits tell no brand.',
+    },
+    funding: fundingSchema,
+    program: programSchema,
+    rule: ruleSchema,
+    amount: amount('The net amount due.'),
+    payerFee: amount('The payer fee for this card or for ACH.'),
+    totalAmount: amount('What the payer pays: amount + payerFee.'),
+  },
+  required: ['bin', 'transactionType', 'funding', 'program', 'rule', 'amount', 'payerFee', 'totalAmount'],
 } as const;
 
 export const transactionRequestSchema = {
@@ -366,6 +476,11 @@ export const transactionRequestSchema = {
       examples: ['203.0.113.7'],
     }),
     currency: orNull({ type: 'string', enum: ['USD'] }),
+    feeQuoteOverride: orNull({
+      type: 'boolean',
+      description:
+        'Ours. true charges a payerFee other than the fee quote of the token the payer was shown (docs/api.md#fee-quotes).',
+    }),
   },
   required: ['payer', 'amount'],
 } as const;
@@ -395,6 +510,13 @@ export const transactionSchema = {
     netAmount: signedAmount('What the agency is funded; on a refund, minus the amount (the agency bears it).'),
     initiatingPartyFee: amount('The initiating party’s fee, part of amount.'),
     payerFeeMode: { type: ['string', 'null'], enum: [...PAYER_FEE_MODES, null] },
+    funding: fundingSchema,
+    feeProgram: {
+      type: ['string', 'null'],
+      enum: [...FEE_PROGRAMS, null],
+      description:
+        'Ours: the fee program payerFee followed, to name the fee on a receipt (surcharge, convenience fee, service fee); null when no fee was decided.',
+    },
     maskedAccountNumber: { type: ['string', 'null'], pattern: MASKED },
     comments: { type: ['string', 'null'] },
     attributeValues: attributeValueListSchema,
@@ -436,6 +558,8 @@ export const transactionSchema = {
     'netAmount',
     'initiatingPartyFee',
     'payerFeeMode',
+    'funding',
+    'feeProgram',
     'maskedAccountNumber',
     'comments',
     'attributeValues',
