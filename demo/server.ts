@@ -134,16 +134,22 @@ export async function startDemo(options: DemoOptions): Promise<{ url: string; cl
       if (typeof body.tokenId !== 'string') throw new DemoError(400, 'No token id was sent.');
       // docs/api.md#retrieving-and-deleting: check the token the browser sent before charging it.
       const token = await client.tokens.retrieve(body.tokenId);
-      const transaction = await client.transactions.createWithPayerFee({
-        amountDue,
+      const payment = {
         tokenId: token.id,
         payer: token.payer,
         emailAddress: token.emailAddress,
         // A receipt to the payer, in the page's language (docs/operating.md#e-mail-receipts).
         sendReceipt: true,
-        locale: /^es\b/i.test(request.headers['accept-language'] ?? '') ? 'es' : 'en',
+        locale: /^es\b/i.test(request.headers['accept-language'] ?? '') ? ('es' as const) : ('en' as const),
         ...(request.socket.remoteAddress && { ipAddress: request.socket.remoteAddress.replace(/^::ffff:/, '') }),
-      });
+      };
+      // The fee the form showed the payer (docs/fees.md#the-fee-shown-before-pay) is the fee charged;
+      // the service refuses any other for this token. Without a quote, the account's fee (Mode A).
+      const payerFee = quotedFee(body.feeQuote, amountDue);
+      const transaction =
+        payerFee === null
+          ? await client.transactions.createWithPayerFee({ amountDue, ...payment })
+          : await client.transactions.create({ ...payment, amount: sumOf(amountDue, payerFee), payerFee });
       return sendJson(response, 201, {
         transactionId: transaction.id,
         charged: transaction.amount,
@@ -248,6 +254,17 @@ function send(response: ServerResponse, status: number, body: string, type = 'te
 function sendJson(response: ServerResponse, status: number, body: unknown): void {
   send(response, status, JSON.stringify(body), 'application/json');
 }
+
+/** The payer fee of the quote the form sent for `amountDue`, or null when it sent none (or one for another amount). */
+function quotedFee(quote: unknown, amountDue: number): number | null {
+  const { amount, payerFee } = (quote ?? {}) as { amount?: unknown; payerFee?: unknown };
+  return amount === amountDue && typeof payerFee === 'number' && Number.isFinite(payerFee) && payerFee >= 0
+    ? payerFee
+    : null;
+}
+
+/** Two amounts in currency units added through whole cents. @example sumOf(100, 3.25) // 103.25 */
+const sumOf = (a: number, b: number): number => (Math.round(a * 100) + Math.round(b * 100)) / 100;
 
 async function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {
   let text = '';

@@ -8,7 +8,11 @@ export const startDemoFor = (service: ServiceProcess) =>
   startDemo({
     serviceUrl: service.url,
     system: service.accounts.system,
-    clients: { springfield: service.accounts.springfield, shelby: service.accounts.shelby },
+    clients: {
+      springfield: service.accounts.springfield,
+      shelby: service.accounts.shelby,
+      riverside: service.accounts.riverside,
+    },
     mailboxDir: join(service.dataDir, 'mailbox'),
   });
 
@@ -22,7 +26,11 @@ export const DECLINED: CardInput = { ...VISA, number: '4000000000000002' };
 export const LOST_OR_STOLEN: CardInput = { ...VISA, number: '4000000000009987' };
 export const BANK = { routing: '021000021', account: '000123456789' };
 
-export async function choose(page: Page, account: 'springfield' | 'shelby', amountDue = '100.00'): Promise<void> {
+export async function choose(
+  page: Page,
+  account: 'springfield' | 'shelby' | 'riverside',
+  amountDue = '100.00',
+): Promise<void> {
   await page.locator('#account').selectOption(account);
   await page.locator('#amountDue').fill(amountDue);
   await page.locator('#amountDue').dispatchEvent('change');

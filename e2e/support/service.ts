@@ -18,7 +18,7 @@ export interface Account {
 
 export interface ServiceProcess {
   url: string;
-  accounts: { system: Account; springfield: Account; shelby: Account };
+  accounts: { system: Account; springfield: Account; shelby: Account; riverside: Account };
   /** GET/DELETE with key and secret, as an integrator's server would. */
   asServer(account: Account, path: string, init?: RequestInit): Promise<Response>;
   /** Stops the process; `keepData` leaves the data directory for a restart. */

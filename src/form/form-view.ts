@@ -5,6 +5,7 @@ import type { FieldStateController } from './controllers/field-state-controller.
 import type { LanguageController } from './controllers/language-controller.js';
 import { FIELDS, type FieldName, type FieldSpec, type Method } from './fields.js';
 import { formatMoney, type MoneySummary } from './money-summary.js';
+import type { FeeNote } from './engine/engine.js';
 
 export const BRAND_NAMES: Record<CardBrand, string> = {
   Visa: 'Visa',
@@ -17,16 +18,25 @@ export const BRAND_NAMES: Record<CardBrand, string> = {
 };
 const HALF_WIDTH: FieldName[] = ['expiry', 'cvc', 'routingNumber', 'accountType'];
 
-/** The amount due, the chosen method's fee (when the page gave one) and the total. */
-export function renderSummary(money: MoneySummary, method: Method, language: LanguageController): TemplateResult {
+/**
+ * The amount due, the chosen method's fee (when there is one: the card's, else the page's) and the
+ * total; `note` replaces the fee's label (a debit card without a fee, a fee not confirmed). The
+ * summary is a polite live region: a change (another card's fee) is read out when it happens.
+ */
+export function renderSummary(
+  money: MoneySummary,
+  method: Method,
+  language: LanguageController,
+  note?: FeeNote | null,
+): TemplateResult {
   const format = (cents: number) => formatMoney(cents, language.language);
-  return html`<dl class="summary" part="summary">
+  return html`<dl class="summary" part="summary" aria-live="polite">
     <dt>${language.t('amountDue')}</dt>
     <dd>${format(money.amountDue)}</dd>
     ${
       money.fee === null
         ? nothing
-        : html`<dt>${language.t(method === 'card' ? 'cardFee' : 'achFee')}</dt>
+        : html`<dt>${note ? language.message(note) : language.t(method === 'card' ? 'cardFee' : 'achFee')}</dt>
             <dd>${format(money.fee)}</dd>`
     }
     <dt class="total">${language.t('total')}</dt>

@@ -37,8 +37,10 @@ export function loadCatalog(locale: FormLocale): Promise<FormCatalog> {
  * A failure's message in the form's language, its placeholders filled from the failure's data (not
  * from the English text); a code the form does not know (the service's own) keeps `errorMessage`.
  */
-export const failureMessage = (catalog: FormCatalog, failure: TokenFailure): string =>
-  messageOf(catalog.messages, failure.code, failure.errorMessage, { seconds: failure.seconds });
+export const failureMessage = (
+  catalog: FormCatalog,
+  failure: Pick<TokenFailure, 'code' | 'errorMessage' | 'seconds'>,
+): string => messageOf(catalog.messages, failure.code, failure.errorMessage, { seconds: failure.seconds });
 
 /** A label with its `{name}` placeholders filled. */
 export function formLabel(catalog: FormCatalog, label: Label, params?: Record<string, string>): string {

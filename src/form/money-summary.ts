@@ -11,8 +11,8 @@ export interface MoneySummary {
   total: number;
 }
 
-/** An attribute in cents, or `null` when it is missing or not an amount. */
-function cents(text: string | undefined): number | null {
+/** An attribute (or a fee from the service) in cents, or `null` when it is missing or not an amount. */
+function cents(text: string | number | undefined): number | null {
   const parsed = text === undefined ? null : parseAmount(text);
   return parsed?.ok ? parsed.cents : null;
 }
@@ -22,7 +22,7 @@ function cents(text: string | undefined): number | null {
  * button says only "Pay").
  * @example moneySummary('100.00', '3.25') // { amountDue: 10000, fee: 325, total: 10325 }
  */
-export function moneySummary(amount: string | undefined, fee: string | undefined): MoneySummary | null {
+export function moneySummary(amount: string | undefined, fee: string | number | undefined): MoneySummary | null {
   const amountDue = cents(amount);
   if (amountDue === null) return null;
   const feeCents = cents(fee);

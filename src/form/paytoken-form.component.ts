@@ -5,7 +5,7 @@ import { EngineController } from './controllers/engine-controller.js';
 import { FieldStateController } from './controllers/field-state-controller.js';
 import { FormAssociationController } from './controllers/form-association-controller.js';
 import { LanguageController } from './controllers/language-controller.js';
-import type { FormEngine } from './engine/engine.js';
+import type { FeeDisclosure, FormEngine } from './engine/engine.js';
 import { engineFailure } from './engine/engine-failure.js';
 import { PaytokenErrorEvent, PaytokenTokenEvent } from './events.js';
 import { methodsOf, type FieldSpec, type Method } from './fields.js';
@@ -152,8 +152,7 @@ export class PaytokenForm extends LitElement {
     }
     this.pending = true;
     this.alert = '';
-    const request = engine.toTokenRequest(this.method, this.#fields.values, this);
-    return engine.createToken(request, engine.configOf(this)).then(
+    return (this.#fields.fees as FeeDisclosure).createToken().then(
       (result) => (result.success ? this.#succeed(result.id) : this.#fail(result)),
       () => this.#fail(failure('UNEXPECTED_RESPONSE')),
     );
@@ -210,7 +209,7 @@ export class PaytokenForm extends LitElement {
   #succeed(id: string): TokenResult {
     this.#fields.clear(true);
     this.#association.tokenId = id;
-    this.dispatchEvent(new PaytokenTokenEvent(id));
+    this.dispatchEvent(new PaytokenTokenEvent(id, this.#fields.fees?.sent));
     return { success: true, id };
   }
 
@@ -231,13 +230,14 @@ export class PaytokenForm extends LitElement {
     // Shown once in the form's language, not first in English; a server's form now (hydrate/hydrate.ts).
     if (this.#language.waiting && !this.renderRoot.childElementCount) return nothing;
     const [methods, language, fields] = [this.availableMethods, this.#language, this.#fields];
-    const money = moneySummary(this.amount, this.method === 'card' ? this.cardFee : this.achFee);
+    const fees = fields.fees;
+    const money = moneySummary(this.amount, fees ? fees.shown : this.method === 'card' ? this.cardFee : this.achFee);
     const field = (spec: FieldSpec) => renderField(spec, fields, language);
     const shared = fields.visible().filter((spec) => spec.method === 'both');
     // A fieldset: the element disabled (or a fieldset around it) disables all in it (a server: no `matches`).
     return html`<fieldset class="form" part="form" lang=${this.language} ?disabled=${this.matches?.(':disabled')}>
       ${methods.length > 1 ? renderTabs(methods, this.method, language, (method, focus) => this.#selectMethod(method, focus)) : nothing}
-      ${money ? renderSummary(money, this.method, language) : nothing}
+      ${money ? renderSummary(money, this.method, language, fees?.note) : nothing}
       ${shared.length ? html`<div class="panel">${shared.map(field)}</div>` : nothing}
       ${renderPanels(methods, this.method, this.#renderedMethods, field)}
       <div part="alert" class="alert" role="alert">${this.alert}</div>

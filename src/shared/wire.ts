@@ -69,13 +69,17 @@ export interface TokenRequest {
   bankAccountInformation?: BankAccountInformation;
   attributeValues?: AttributeValues;
   /** The net amount and the fee the payer was shown for this card (docs/api.md#fee-quotes); checked, then kept. */
-  feeQuote?: { amount: number; payerFee: number };
+  feeQuote?: FeeQuote;
+}
+
+/** A fee as the payer was shown it, in currency units: `{ amount: 100.00, payerFee: 3.25 }` (docs/api.md#fee-quotes). */
+export interface FeeQuote {
+  amount: number;
+  payerFee: number;
 }
 
 /** The fee a token's payer was shown, as the service checked it at tokenization (docs/api.md#fee-quotes). */
-export interface FeeQuoteResponse {
-  amount: number;
-  payerFee: number;
+export interface FeeQuoteResponse extends FeeQuote {
   program: FeeProgramName;
   funding: Funding | null;
 }

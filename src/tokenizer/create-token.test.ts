@@ -101,6 +101,14 @@ describe('createToken', () => {
     expect(await createToken(tokenRequest, options())).toEqual({ success: true, id: 'tok_from_body' });
   });
 
+  it('sends the fee quote the payer was shown as it is given, and none when there is none', async () => {
+    answers.push(json(201, { id: 'tok_quoted' }), json(201, { id: 'tok_plain' }));
+    const feeQuote = { amount: 100, payerFee: 3.25 };
+    expect(await createToken({ ...tokenRequest, feeQuote }, options())).toEqual({ success: true, id: 'tok_quoted' });
+    await createToken(tokenRequest, options());
+    expect(received.map((request) => (request.body as { feeQuote?: unknown }).feeQuote)).toEqual([feeQuote, undefined]);
+  });
+
   it('tokenizes a bank account', async () => {
     answers.push((_, response) => response.writeHead(201, { Location: '/api/v1/tokens/tok_ach' }).end());
     const bank = {

@@ -8,7 +8,6 @@ import { keyHeaders } from './set-up.js';
 
 export type { CreateTokenOptions, TokenCallback } from './callback.js';
 
-const NO_RESPONSE = { network: 'NETWORK_ERROR', timeout: 'TIMEOUT', aborted: 'ABORTED' } as const;
 const DEFAULT_TIMEOUT_MS = 30_000;
 const RETRIES = 2;
 
@@ -53,17 +52,22 @@ async function tokenize(data: TokenRequest, options: CreateTokenOptions = {}): P
     Accept: 'application/json',
     'Idempotency-Key': newIdempotencyKey(),
   };
-  const outcome = await postJson(url, check.value, {
-    headers,
-    timeoutMs: config.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    signal: options.signal,
-    retries: RETRIES,
-  });
+  // The fee quote goes as it is: the service checks it against the card (docs/fees.md#the-fee-shown-before-pay).
+  const outcome = await postJson(
+    url,
+    { ...check.value, feeQuote: data.feeQuote },
+    {
+      headers,
+      timeoutMs: config.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      signal: options.signal,
+      retries: RETRIES,
+    },
+  );
   return toResult(outcome, url);
 }
 
 function toResult(outcome: Outcome, url: URL): TokenResult {
-  if (typeof outcome === 'string') return failure(NO_RESPONSE[outcome]);
+  if (typeof outcome === 'string') return failure(outcome);
   const { response } = outcome;
   const body = (outcome.body && typeof outcome.body === 'object' ? outcome.body : {}) as Partial<ErrorBody> & {
     id?: unknown;

@@ -1,8 +1,9 @@
 /** One POST with bounded retries (src/shared/http-retry.ts), an overall deadline and an abort signal. */
 import { withRetries } from '../shared/http-retry.js';
 
-/** The last response with its JSON body, or why there was none. */
-export type Outcome = { response: Response; body: unknown } | 'network' | 'timeout' | 'aborted';
+/** The last response with its JSON body, or why there was none: the code createToken answers with. */
+export type Outcome = { response: Response; body: unknown } | NoResponse;
+export type NoResponse = 'NETWORK_ERROR' | 'TIMEOUT' | 'ABORTED';
 
 export interface PostOptions {
   headers: Record<string, string>;
@@ -22,8 +23,8 @@ export async function postJson(
   { headers, timeoutMs, signal, retries }: PostOptions,
 ): Promise<Outcome> {
   const controller = new AbortController();
-  const cancel = () => controller.abort('aborted');
-  const timer = setTimeout(() => controller.abort('timeout'), timeoutMs);
+  const cancel = () => controller.abort('ABORTED');
+  const timer = setTimeout(() => controller.abort('TIMEOUT'), timeoutMs);
   if (signal?.aborted) cancel();
   signal?.addEventListener('abort', cancel);
   const init: RequestInit = {
@@ -43,8 +44,8 @@ export async function postJson(
   );
   clearTimeout(timer);
   signal?.removeEventListener('abort', cancel);
-  const { aborted, reason } = controller.signal as { aborted: boolean; reason: 'timeout' | 'aborted' };
+  const { aborted, reason } = controller.signal as { aborted: boolean; reason: NoResponse };
   // Only the two abort() calls above abort the controller, each with its Outcome as the reason.
   if (aborted) return reason;
-  return attempt.response ? attempt : 'network';
+  return attempt.response ? attempt : 'NETWORK_ERROR';
 }

@@ -19,4 +19,5 @@ export type {
   TokenRequest,
 } from '../shared/wire.js';
 export { checkSetUp, type SetUpProblem } from './set-up.js';
+export { cardFees, type CardFee, type CardFeeQuery } from './card-fees.js';
 export { version } from './version.js';

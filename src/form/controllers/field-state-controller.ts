@@ -1,20 +1,18 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ReactiveController } from 'lit';
 import { cvcLength } from '../../shared/validators/cvc.js';
 import type { CardBrand } from '../../shared/wire.js';
 import type { ResultFieldError, TokenFailure } from '../../tokenizer/index.js';
-import type { FormEngine } from '../engine/engine.js';
+import type { FeeDisclosure, FormEngine } from '../engine/engine.js';
+import type { FeeHost } from '../engine/fee-disclosure.js';
 import { PaytokenChangeEvent } from '../events.js';
 import { FIELDS, fieldOfPath, type FieldName, type FieldSpec, type Method, type Values } from '../fields.js';
 import type { EngineController } from './engine-controller.js';
 import type { LanguageController } from './language-controller.js';
 import { MaskController } from './mask-controller.js';
 
-/** What the fields read of the form: its method, and the inputs its attributes replace. */
-export interface FieldsHost extends ReactiveControllerHost, EventTarget {
+/** What the fields read of the form: its method, the inputs its attributes replace, and what its fee reads. */
+export interface FieldsHost extends FeeHost, EventTarget {
   readonly renderRoot: EventTarget & ParentNode;
-  method: Method;
-  payer?: string;
-  emailAddress?: string;
 }
 
 /** Why the form is not valid, for ElementInternals.setValidity. */
@@ -35,6 +33,8 @@ export class FieldStateController implements ReactiveController {
   values: Values = {};
   errors: Partial<Record<FieldName, string>> = {};
   brand: CardBrand | null = null;
+  /** The fee shown before Pay for what is typed (engine/fee-disclosure.ts), from the engine's first check on. */
+  fees: FeeDisclosure | undefined;
   readonly #host: FieldsHost;
   readonly #engine: EngineController;
   readonly #language: LanguageController;
@@ -148,6 +148,8 @@ export class FieldStateController implements ReactiveController {
    * and tells the page in one `paytoken-change`.
    */
   check(engine: FormEngine): void {
+    // The fee shown before Pay is a controller of the form from the engine's first check on.
+    this.fees ??= engine.feeDisclosure(this.#host, this);
     if (!this.#changed.size || this.#checking) return;
     // The brand first: its grouping may cut the card number short (16 digits pasted, American
     // Express takes 15), and the mask then reports the shorter value, which is the one to check.
@@ -168,6 +170,11 @@ export class FieldStateController implements ReactiveController {
     }
     this.#changed.clear();
     this.#set(errors);
+    this.tell(engine);
+  }
+
+  /** Tells the page in one `paytoken-change` (after a check, or when the fee shown changed). */
+  tell(engine: FormEngine): void {
     // complete: every field is valid; valid: no field is wrong yet (each is valid or still can be).
     const checks = this.visible().map((spec) => engine.checkField(spec.name, this.values));
     this.#host.dispatchEvent(

@@ -35,8 +35,11 @@ export class LanguageController implements ReactiveController {
     return formLabel(this.#catalog, label, params);
   }
 
-  /** The message of a field code (or a failure of the service) in the form's language. */
-  message(code: string | TokenFailure): string {
+  /**
+   * The message of a field code, or of a failure of the service (or words of the form's engine, as
+   * `{ code, errorMessage }`, their English), in the form's language.
+   */
+  message(code: string | Pick<TokenFailure, 'code' | 'errorMessage' | 'seconds'>): string {
     return typeof code === 'string' ? messageOf(this.#catalog.messages, code) : failureMessage(this.#catalog, code);
   }
 

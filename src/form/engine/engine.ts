@@ -8,13 +8,14 @@
 import { resolveConfig } from '../../tokenizer/deferred.js';
 import { createToken, fieldFailure, type PaytokenConfig } from '../../tokenizer/index.js';
 import { brandOf, checkField } from '../checks.js';
-import { toTokenRequest } from '../fields.js';
+import { feeDisclosure, type FeeDisclosure, type FeeFields, type FeeHost } from './fee-disclosure.js';
 import { createFieldMask } from './field-mask.js';
 import { setUpFailure } from './set-up.js';
 
 /** Masks an input of the form (field-mask.ts). */
 export type CreateMask = typeof createFieldMask;
 export type { FieldMask } from './field-mask.js';
+export type { FeeDisclosure, FeeNote } from './fee-disclosure.js';
 
 /** A form's attributes over the script tag's configuration and `Paytoken.configure`'s. */
 const configOf = ({ publicKey, apiUrl, impersonationAccountKey }: PaytokenConfig): PaytokenConfig =>
@@ -25,10 +26,14 @@ export const engine = {
   createMask: createFieldMask,
   checkField,
   brandOf,
-  toTokenRequest,
   createToken,
   fieldFailure,
   setUpFailure,
+  /** The form's fee before Pay, a controller of `host` (fee-disclosure.ts); `fields.tell` tells the page of a change. */
+  feeDisclosure: (host: FeeHost, fields: FeeFields & { tell(engine: FormEngine): void }): FeeDisclosure =>
+    feeDisclosure(host, fields, () => fields.tell(engine), configOf),
 };
 
-export type FormEngine = typeof engine;
+export interface FormEngine extends Omit<typeof engine, 'feeDisclosure'> {
+  feeDisclosure(host: FeeHost, fields: FeeFields & { tell(engine: FormEngine): void }): FeeDisclosure;
+}

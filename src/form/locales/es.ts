@@ -2,7 +2,7 @@
  * The form in Spanish: its labels and the messages it can show. Not in the hosted bundle: it is
  * loaded when a form first needs it (see ../locale.ts).
  */
-import { esClient, esForm, esPayerField } from '../../shared/messages/es.js';
+import { esClient, esFeeLine, esForm, esPayerField } from '../../shared/messages/es.js';
 import type { FormCatalog } from './types.js';
 
 export const ES: FormCatalog = {
@@ -39,5 +39,5 @@ export const ES: FormCatalog = {
     summaryMany: '{count} campos necesitan su atención.',
     cvcDigits: 'El código de seguridad debe tener {digits} dígitos.',
   },
-  messages: { ...esPayerField, ...esClient, ...esForm },
+  messages: { ...esPayerField, ...esClient, ...esForm, ...esFeeLine },
 };

@@ -9,7 +9,7 @@
 import type { PaytokenForm } from '../../form/index.js';
 import { FRAME_ATTRIBUTES, type FrameResult, type FromFrameBody, type ToFrame } from '../protocol/messages.js';
 import { acceptedTheme } from '../protocol/theme.js';
-import { publicResult } from '../protocol/result.js';
+import { publicQuote, publicResult } from '../protocol/result.js';
 
 const query = new URLSearchParams(location.search);
 const nonce = location.hash.slice(1);
@@ -23,7 +23,7 @@ function start(form: PaytokenForm): void {
   form.apiUrl = new URL('..', location.href).href;
 
   form.addEventListener('paytoken-token', (event) =>
-    post({ type: 'event', name: 'paytoken-token', detail: { id: event.id } }),
+    post({ type: 'event', name: 'paytoken-token', detail: { id: event.id, feeQuote: publicQuote(event.feeQuote) } }),
   );
   form.addEventListener('paytoken-error', (event) => {
     const { errorMessage, code, errors } = publicResult({ success: false, ...event }) as Extract<

@@ -2,10 +2,10 @@
  * The messages between `<paytoken-frame>` (the loader, on the integrator's page) and the bridge inside
  * its frame page (docs/integrating.md#the-isolated-form). Each carries the loader's random `nonce`, and
  * each side reads only the other's window at its exact origin. None holds a card or account number,
- * a CVC or an expiry: only attributes, theme values, the token id, error codes and messages, and the
- * change state.
+ * a CVC or an expiry: only attributes, theme values, the token id, error codes and messages, the
+ * change state and the fee quote shown (two amounts).
  */
-import type { WireFieldError } from '../../shared/wire.js';
+import type { FeeQuote, WireFieldError } from '../../shared/wire.js';
 
 /**
  * The `<paytoken-form>` attributes the loader passes on (null: removed), in its settings and, so that
@@ -63,7 +63,7 @@ export type ToFrame = { nonce: string } & ToFrameBody;
 
 /** The form's events, with only their public properties. */
 export type FrameEvent =
-  | { name: 'paytoken-token'; detail: { id: string } }
+  | { name: 'paytoken-token'; detail: { id: string; feeQuote?: FeeQuote } }
   | { name: 'paytoken-error'; detail: { errorMessage: string; code: string; errors: FrameFieldError[] } }
   | { name: 'paytoken-change'; detail: { method: string; brand: string | null; complete: boolean; valid: boolean } };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FrameResult } from './messages.js';
-import { publicResult } from './result.js';
+import { publicQuote, publicResult } from './result.js';
 
 describe('publicResult: what leaves the frame', () => {
   it('a success: the token id only', () => {
@@ -29,5 +29,17 @@ describe('publicResult: what leaves the frame', () => {
   it('a failure without a list of errors: none', () => {
     const odd = { success: false, errorMessage: 'x', code: 'X', errors: null } as unknown as FrameResult;
     expect(publicResult(odd)).toEqual({ success: false, errorMessage: 'x', code: 'X', errors: [] });
+  });
+});
+
+describe('publicQuote: the fee shown, as it leaves the frame', () => {
+  it('its two amounts only, as numbers', () => {
+    const quote = { amount: 100, payerFee: 3.25, bin: '42424242', cardNumber: '4242424242424242' };
+    expect(publicQuote(quote)).toEqual({ amount: 100, payerFee: 3.25 });
+    expect(publicQuote({ amount: '100' as unknown as number, payerFee: 0 })).toEqual({ amount: 100, payerFee: 0 });
+  });
+
+  it('none when the form showed none', () => {
+    expect(publicQuote(undefined)).toBeUndefined();
   });
 });

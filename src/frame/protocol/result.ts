@@ -1,3 +1,4 @@
+import type { FeeQuote } from '../../shared/wire.js';
 import type { FrameResult } from './messages.js';
 
 /**
@@ -20,3 +21,10 @@ export function publicResult(result: FrameResult): FrameResult {
         ...(typeof result.seconds === 'number' && { seconds: result.seconds }),
       };
 }
+
+/**
+ * A fee quote rebuilt from its two amounts, as the frame sends it to the page.
+ * @example publicQuote({ amount: 100, payerFee: 3.25, bin: '42424242' }) // { amount: 100, payerFee: 3.25 }
+ */
+export const publicQuote = (quote?: FeeQuote): FeeQuote | undefined =>
+  quote && { amount: Number(quote.amount), payerFee: Number(quote.payerFee) };

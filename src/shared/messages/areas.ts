@@ -32,12 +32,13 @@ import {
 import {
   amountMessages,
   clientMessages,
+  feeLineMessages,
   fieldMessages,
   formMessages,
   frameMessages,
   transactionMessages,
 } from './en.js';
-import { esAmount, esClient, esField, esForm, esFrame, esTransaction } from './es.js';
+import { esAmount, esClient, esFeeLine, esField, esForm, esFrame, esTransaction } from './es.js';
 import { esPayerDecline, payerDeclineMessages } from './payer-declines.js';
 import { esReceipt, receiptMessages } from './receipts.js';
 
@@ -65,6 +66,7 @@ export const CATALOG_AREAS: readonly CatalogArea[] = [
   area('the browser', clientMessages, esClient, true),
   area('transactions', transactionMessages, esTransaction, true),
   area('the form', formMessages, esForm, true),
+  area('the fee shown before Pay', feeLineMessages, esFeeLine, true),
   area('the isolated form', frameMessages, esFrame, true),
   area('the service', serviceMessages, esService, true),
   area('searches', searchMessages, esSearch, true),

@@ -117,6 +117,17 @@ export const formMessages = {
   CONFIRM_ACCOUNT_NUMBER_REQUIRED: 'Confirm the account number.',
 } as const;
 
+/**
+ * The fee line before Pay (docs/fees.md#the-fee-shown-before-pay): a debit or prepaid card without a
+ * fee, and the page's own fee when the card's could not be had. Only the form's engine carries them
+ * in English; the form's Spanish carries them in Spanish.
+ */
+export const feeLineMessages = {
+  NO_FEE_DEBIT: 'Debit card (no fee)',
+  NO_FEE_PREPAID: 'Prepaid card (no fee)',
+  FEE_LOOKUP_FAILED: 'Fee (not confirmed)',
+} as const;
+
 export type FieldCode = keyof typeof fieldMessages;
 export type AmountCode = keyof typeof amountMessages;
 export type ClientCode = keyof typeof clientMessages;

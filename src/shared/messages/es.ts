@@ -3,6 +3,7 @@ import type {
   amountMessages,
   clientMessages,
   fieldMessages,
+  feeLineMessages,
   formMessages,
   frameMessages,
   transactionMessages,
@@ -111,3 +112,9 @@ export const esForm = {
   CARD_HOLDER_REQUIRED: 'El nombre en la tarjeta es obligatorio.',
   CONFIRM_ACCOUNT_NUMBER_REQUIRED: 'Confirme el número de cuenta.',
 } satisfies Record<keyof typeof formMessages, string>;
+
+export const esFeeLine = {
+  NO_FEE_DEBIT: 'Tarjeta de débito (sin comisión)',
+  NO_FEE_PREPAID: 'Tarjeta prepagada (sin comisión)',
+  FEE_LOOKUP_FAILED: 'Comisión (no confirmada)',
+} satisfies Record<keyof typeof feeLineMessages, string>;
