@@ -232,3 +232,21 @@ export interface AuthorizationResponse {
   transactionId?: number;
   captured?: boolean;
 }
+
+/** How often a payment schedule pays (the API's PaymentInterval; docs/autopay.md#due-dates). */
+export const PAYMENT_INTERVALS = ['Day', 'Week', 'Month', 'Year'] as const;
+export type PaymentInterval = (typeof PAYMENT_INTERVALS)[number];
+
+/** Where a payment schedule or an AutoPay stands (ours; docs/autopay.md#statuses). */
+export const SCHEDULE_STATUSES = ['Active', 'Paused', 'Failing', 'Completed', 'Cancelled'] as const;
+export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
+
+/** What happened to a payment of a schedule (ours; docs/autopay.md#the-runner). */
+export const SCHEDULE_EVENT_TYPES = [
+  'PaymentScheduleRunPaid',
+  'PaymentScheduleRunDeclined',
+  'PaymentScheduleFailing',
+  'PaymentScheduleReminder',
+  'PaymentScheduleCardExpiring',
+] as const;
+export type ScheduleEventType = (typeof SCHEDULE_EVENT_TYPES)[number];

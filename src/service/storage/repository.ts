@@ -3,6 +3,7 @@ import { batchStore, type BatchStore } from './batches-table.js';
 import { idempotencyStore, type IdempotencyStore } from './idempotency-claims.js';
 import { instanceStore, type InstanceStore } from './instances.js';
 import { rateLimitStore, type RateLimitStore } from './rate-limit-counts.js';
+import { scheduleStore, type ScheduleStore } from './schedules-table.js';
 import type { Sql } from './sql.js';
 import { tokenStore, type TokenStore } from './tokens-table.js';
 import { transactionSearchStore, type TransactionSearchStore } from './search-query.js';
@@ -11,6 +12,7 @@ import { transactionStore, type TransactionStore } from './transactions-table.js
 export type { Account, NewAccount } from './accounts-table.js';
 export type { Claim, IdempotencyKey } from './idempotency-claims.js';
 export type { InstanceRow } from './instances.js';
+export type { NewSchedule, ScheduleCriteria } from './schedules-table.js';
 export type { SearchCriteria } from './search-query.js';
 export type { Scope } from './types.js';
 
@@ -24,6 +26,7 @@ export interface Repository {
   idempotency: IdempotencyStore;
   instances: InstanceStore;
   rateLimits: RateLimitStore;
+  schedules: ScheduleStore;
   /** Runs `work` in one database transaction, on a repository bound to it. */
   transaction<T>(work: (repository: Repository) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -40,6 +43,7 @@ export function createRepository(sql: Sql): Repository {
     idempotency: idempotencyStore(sql),
     instances: instanceStore(sql),
     rateLimits: rateLimitStore(sql),
+    schedules: scheduleStore(sql),
     transaction: (work) => sql.transaction((tx) => work(createRepository(tx))),
     close: () => sql.close(),
   };
