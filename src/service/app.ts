@@ -13,6 +13,8 @@ import { transactionRoutes } from './http/routes/transactions.js';
 import { transactionSearchRoutes } from './http/routes/transaction-search.js';
 import { reversalRoutes } from './http/routes/reversals.js';
 import { batchRoutes } from './http/routes/batches.js';
+import { paymentScheduleRoutes } from './http/routes/payment-schedules.js';
+import { autoPayRoutes } from './http/routes/auto-pays.js';
 import { healthRoutes } from './http/routes/health.js';
 import { startInstance } from './ops/instance.js';
 import { createRateLimiter, createSharedRateLimiter } from './http/rate-limit.js';
@@ -166,6 +168,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   transactionSearchRoutes(app, deps);
   reversalRoutes(app, deps);
   batchRoutes(app, deps);
+  paymentScheduleRoutes(app, deps);
+  autoPayRoutes(app, deps);
   const hosted = loadHostedFiles(deps.scriptsDir);
   scriptRoutes(app, hosted, deps.version);
   frameRoutes(app, hosted, deps);

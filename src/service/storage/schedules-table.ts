@@ -77,8 +77,8 @@ export function scheduleStore(sql: Sql) {
   const scopeParams = (scope: Scope, kind: ScheduleKind) => [scope.accountId, scope.viaAccountId ?? 0, kind];
   return {
     async insert(schedule: NewSchedule): Promise<Schedule> {
-      const publicId =
-        schedule.publicId === null ? `scrambled_id('autopays', nextval('autopay_ids'))::text` : '$1::text';
+      // An AutoPay's id is drawn only when it has none (COALESCE evaluates no further than it must).
+      const publicId = `COALESCE($1::text, scrambled_id('autopays', nextval('autopay_ids'))::text)`;
       const [row] = await sql.query<Row>(
         `WITH s AS (INSERT INTO payment_schedules (public_id, kind, account_id, via_account_id, token_id, payer, email_address,
            language, attribute_values, comments, initiating_party_fee_cents, ip_address, time_zone, reminder_days, created_at,

@@ -177,6 +177,9 @@ export const scheduleMessages = {
   INVALID_AMOUNT_DUE_DATE:
     'dueDate must be a date, YYYY-MM-DD, today or later and after the AutoPay’s last amount due.',
   AUTOPAY_WITHOUT_TOKEN: 'This AutoPay has no token (publicTokenId), so it cannot pay an amount due.',
+  INVALID_SCHEDULE_PAYER: 'payer must be 1 to 100 characters.',
+  UNKNOWN_SCHEDULE_SEARCH_PARAMETER:
+    'This is not a parameter of this search, or it was given twice (docs/autopay.md#searching lists them).',
 } as const;
 
 export type ServiceCode = keyof typeof serviceMessages;
@@ -351,4 +354,7 @@ export const esSchedule = {
   INVALID_AMOUNT_DUE_DATE:
     'dueDate debe ser una fecha, AAAA-MM-DD, hoy o después y posterior al último importe adeudado del AutoPay.',
   AUTOPAY_WITHOUT_TOKEN: 'Este AutoPay no tiene token (publicTokenId), así que no puede pagar un importe adeudado.',
+  INVALID_SCHEDULE_PAYER: 'payer debe tener de 1 a 100 caracteres.',
+  UNKNOWN_SCHEDULE_SEARCH_PARAMETER:
+    'Este no es un parámetro de esta búsqueda, o se dio dos veces (docs/autopay.md#searching los enumera).',
 } as const satisfies Record<ScheduleCode, string>;
