@@ -30,6 +30,7 @@ import type { ProcessorName } from './config/config.js';
 import type { PaymentProcessor } from './payments/payment-processor.js';
 import { ProcessorUnavailable } from './payments/payment-processor.js';
 import { sandboxProcessor } from './sandbox/processor.js';
+import { systemClock } from './clock/clock.js';
 
 type Defaulted = 'rateLimiter' | 'accountCache' | 'instance' | 'now' | 'scriptsDir' | 'version' | 'processor';
 export interface BuildOptions extends Omit<ServiceDeps, Defaulted>, Partial<Pick<ServiceDeps, Defaulted>> {
@@ -45,6 +46,9 @@ export interface BuildOptions extends Omit<ServiceDeps, Defaulted>, Partial<Pick
 
 /** The processors `PROCESSOR` can name (src/service/config/config.ts): the sandbox only, for now. */
 const PROCESSORS: Record<ProcessorName, PaymentProcessor> = { sandbox: sandboxProcessor };
+
+/** The acquirer's adapter `PROCESSOR` names (the sandbox when unset). */
+export const processorNamed = (name: ProcessorName | undefined): PaymentProcessor => PROCESSORS[name ?? 'sandbox'];
 
 /**
  * A request must arrive whole, headers and body, within this: one that stalls or trickles gets a 408
@@ -101,10 +105,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     }));
   const deps: ServiceDeps = {
     rateLimiter: sharedRateLimits ? createSharedRateLimiter(given.repository.rateLimits) : createRateLimiter(),
-    now: () => new Date(),
+    now: systemClock,
     scriptsDir: new URL('../../dist/browser/', import.meta.url).pathname,
     version: '0.0.0',
-    processor: PROCESSORS[given.config.processor ?? 'sandbox'],
+    processor: processorNamed(given.config.processor),
     ...given,
     accountCache,
     instance,
