@@ -54,8 +54,10 @@ export function createHttp(options: HttpOptions) {
           signal: (deadline = AbortSignal.timeout(options.timeoutMs ?? 30_000)),
           ...(body !== undefined && { body: JSON.stringify(body) }),
         }),
-      // 409: the same Idempotency-Key is still running; retrying waits for its answer.
-      ({ response }) => !response || response.status >= 500 || response.status === 409,
+      // 409 with Retry-After: the same Idempotency-Key is still running; retrying waits for its answer.
+      // A 409 without it is a state that refuses the change (a cancelled schedule): retrying cannot help.
+      ({ response }) =>
+        !response || response.status >= 500 || (response.status === 409 && response.headers.has('retry-after')),
       options.maxRetries ?? 2,
       BACKOFF_MS,
     );

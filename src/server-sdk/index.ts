@@ -1,10 +1,17 @@
 /** `import { PaytokenClient } from 'paytoken/server'`: the integrating server's side. */
-export { PaytokenClient, type PayerFeePayment } from './client.js';
+export { PaytokenClient, type PayerFeePayment, type ScheduleSearch } from './client.js';
 export { PaymentDeclinedError, PaytokenApiError, ReversalDeclinedError } from './errors.js';
 export { TransactionList, type TransactionListFilters, type TransactionPage } from './transaction-list.js';
 export type { TransactionSearchResponse, TransactionSearchType } from '../shared/transaction-search.js';
 export type { HttpOptions as PaytokenClientOptions, RequestOptions } from './http.js';
 export type {
+  AutoPayListItem,
+  AutoPayRequest,
+  AutoPayResponse,
+  PaymentScheduleRequest,
+  PaymentScheduleResponse,
+  SchedulePaymentResponse,
+  ScheduleStatus,
   AuthorizationResponse,
   BatchListResponse,
   BatchResponse,
