@@ -10,6 +10,7 @@ import { frameInteractive } from './frame-interactive.js';
 import { severalProcesses } from './processes.js';
 import { writeBenchReadme } from './readme-table.js';
 import { printTable, reportOf, writeReport, type Row } from './report.js';
+import { scheduleRunner } from './schedule-runner.js';
 import { serviceThroughput } from './service-throughput.js';
 import { transactionSearch } from './transaction-search.js';
 
@@ -25,6 +26,8 @@ if (databaseUrl) rows.push(...(await serviceThroughput(databaseUrl)), ...(await 
 else rows.push({ name: 'PostgreSQL rows', value: 0, unit: '-', note: 'skipped: set DATABASE_URL' });
 // Search over 100 000 transactions: PostgreSQL only (its own row says so when DATABASE_URL is missing).
 rows.push(...(await transactionSearch(databaseUrl)));
+// The schedules' runner: PostgreSQL only, as above.
+rows.push(...(await scheduleRunner(databaseUrl)));
 printTable(rows);
 const report = reportOf(rows);
 writeReport(report);

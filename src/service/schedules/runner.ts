@@ -160,21 +160,42 @@ async function cardExpiresBefore(schedule: Schedule, date: string, repository: R
 }
 
 /**
- * One pass: claims up to `limit` due schedules and makes their payments, in one database
- * transaction. Returns how many it paid or declined; fewer than `limit` means none is left due.
+ * One pass: claims due schedules one at a time, each in a database transaction of its own, and makes
+ * their payments, up to `limit` schedules. Returns how many it took; fewer than `limit` means none is
+ * left due. One schedule a transaction: a payment's sale updates one of the search's shared counter
+ * rows (storage migration 5), and two transactions taking several in different orders would deadlock;
+ * one the database ends so anyway is taken again (it committed nothing).
  */
 export async function runDuePayments(deps: RunnerDeps, limit = RUN_BATCH): Promise<number> {
-  return deps.repository.transaction(async (repository) => {
-    const due = await repository.schedules.claimDue(deps.now(), limit);
-    const accounts = new Map<number, Account | null>();
-    for (const schedule of due) {
-      const { accountId } = schedule.scope;
-      if (!accounts.has(accountId)) accounts.set(accountId, await repository.accounts.findById(accountId));
-      const account = accounts.get(accountId);
-      if (account) await payAllDue(schedule, account, { ...deps, repository });
+  let taken = 0;
+  // The accounts of this pass, read once each (a disabled one is never claimed: claimDue).
+  const accounts = new Map<number, Account | null>();
+  for (; taken < limit; taken++) {
+    const took = await againAfterDeadlock(() =>
+      deps.repository.transaction(async (repository) => {
+        const [schedule] = await repository.schedules.claimDue(deps.now(), 1);
+        if (!schedule) return false;
+        const { accountId } = schedule.scope;
+        if (!accounts.has(accountId)) accounts.set(accountId, await repository.accounts.findById(accountId));
+        const account = accounts.get(accountId);
+        if (account) await payAllDue(schedule, account, { ...deps, repository });
+        return true;
+      }),
+    );
+    if (!took) break;
+  }
+  return taken;
+}
+
+/** `work` again, up to 3 times, when the database ended it as a deadlock's victim (SQLSTATE 40P01). */
+async function againAfterDeadlock<T>(work: () => Promise<T>, tries = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= tries || (error as { code?: unknown }).code !== '40P01') throw error;
     }
-    return due.length;
-  });
+  }
 }
 
 /** One pass of reminders: an event for each active schedule whose next payment is `reminderDays` away. */
