@@ -150,7 +150,8 @@ describe('payment schedules', () => {
 
   it('pauses, restarts and cancels; another tenant’s schedule is not found', async () => {
     const { id } = (await schedule()).json<PaymentScheduleResponse>();
-    expect((await call('POST', `/api/v1/paymentSchedules/${id}/pause`, undefined, shelby())).statusCode).toBe(404);
+    for (const verb of ['pause', 'restart', 'cancel'])
+      expect((await call('POST', `/api/v1/paymentSchedules/${id}/${verb}`, undefined, shelby())).statusCode).toBe(404);
     expect((await call('GET', `/api/v1/paymentSchedules/${id}`, undefined, shelby())).statusCode).toBe(404);
     expect((await call('GET', `/api/v1/paymentSchedules/${id}/payments`, undefined, shelby())).statusCode).toBe(404);
     expect((await call('POST', `/api/v1/paymentSchedules/${id}/pause`)).json()).toMatchObject({ status: 'Paused' });
