@@ -2,8 +2,8 @@
  * The runner (docs/autopay.md#the-runner): makes each due payment of every schedule exactly once,
  * however many processes run it and whenever one of them dies.
  *
- * A process claims due schedules in the database (`FOR UPDATE SKIP LOCKED`: no other process sees
- * them until it is done) and, in that same database transaction, for each: claims the run's
+ * A process claims a due schedule in the database (`FOR UPDATE SKIP LOCKED`: no other process sees
+ * it until it is done) and, in that same database transaction: claims the run's
  * idempotency key (the service's own idempotency, http/idempotency.ts's table), asks for the sale
  * (payments/sale.ts), records the try (one row per schedule, due date and try: a second one cannot
  * be stored), moves the schedule to its next payment and writes the events. All of it commits
@@ -29,7 +29,7 @@ export interface RunnerDeps extends PaymentDeps {
   events?: ScheduleEventSink;
 }
 
-/** How many due schedules one database transaction claims and pays. */
+/** How many due schedules one pass takes, each in a database transaction of its own. */
 export const RUN_BATCH = 25;
 
 /** The idempotency operation of a run; its key is the schedule, due date and try. */
