@@ -7,6 +7,7 @@ import { bundleSizes } from './bundle-sizes.js';
 import { checkoutLatency } from './checkout-latency.js';
 import { formInteractive } from './form-interactive.js';
 import { frameInteractive } from './frame-interactive.js';
+import { outbox } from './outbox.js';
 import { severalProcesses } from './processes.js';
 import { writeBenchReadme } from './readme-table.js';
 import { printTable, reportOf, writeReport, type Row } from './report.js';
@@ -20,9 +21,15 @@ const rows: Row[] = [
   ...(await frameInteractive()),
   ...(await checkoutLatency()),
   ...(await serviceThroughput()),
+  ...(await outbox()),
 ];
 const databaseUrl = process.env.DATABASE_URL;
-if (databaseUrl) rows.push(...(await serviceThroughput(databaseUrl)), ...(await severalProcesses(databaseUrl)));
+if (databaseUrl)
+  rows.push(
+    ...(await serviceThroughput(databaseUrl)),
+    ...(await outbox(databaseUrl)),
+    ...(await severalProcesses(databaseUrl)),
+  );
 else rows.push({ name: 'PostgreSQL rows', value: 0, unit: '-', note: 'skipped: set DATABASE_URL' });
 // Search over 100 000 transactions: PostgreSQL only (its own row says so when DATABASE_URL is missing).
 rows.push(...(await transactionSearch(databaseUrl)));

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { seedIfEmpty } from '../src/service/accounts/seed.js';
 import { newStoredToken } from '../src/service/payments/stored-token.js';
 import { sandboxProcessor } from '../src/service/sandbox/processor.js';
-import { runDuePayments, type RunnerDeps } from '../src/service/schedules/runner.js';
+import { runDuePayments, type RunnerDeps } from '../src/service/schedules/schedule-runner.js';
 import { migrate } from '../src/service/storage/migrations.js';
 import { openDatabase } from '../src/service/storage/open.js';
 import { createRepository } from '../src/service/storage/repository.js';

@@ -9,6 +9,8 @@ import { startFromEnvironment } from '../src/service/main.js';
 import { startErrorMessage } from '../src/service/ops/start-errors.js';
 import { startDemo, type DemoAccount } from './server.js';
 
+// The sandbox sends webhooks to this machine (a developer's receiver on loopback) unless told otherwise.
+process.env.WEBHOOK_ALLOWED_NETWORKS ??= '127.0.0.0/8,::1';
 const { service, config } = await startFromEnvironment();
 
 const file = join(config.dataDir, 'sandbox-credentials.json');

@@ -31,6 +31,8 @@ const SHOWN_IN: [document: string, examples: string[]][] = [
       'browser/form-control.js',
       'server/checkout.mjs',
       'server/after-the-charge.mjs',
+      'server/webhooks-express.mjs',
+      'server/webhooks-fastify.mjs',
       'react/checkout.jsx',
       'curl/lifecycle.sh',
     ],

@@ -1,6 +1,14 @@
 /** `import { PaytokenClient } from 'paytoken/server'`: the integrating server's side. */
 export { PaytokenClient, type PayerFeePayment, type ScheduleSearch } from './client.js';
 export { PaymentDeclinedError, PaytokenApiError, ReversalDeclinedError } from './errors.js';
+export {
+  webhooks,
+  constructEvent,
+  WebhookSignatureError,
+  SIGNATURE_HEADER,
+  EVENT_ID_HEADER,
+  type ConstructEventOptions,
+} from './webhooks.js';
 export { TransactionList, type TransactionListFilters, type TransactionPage } from './transaction-list.js';
 export type { TransactionSearchResponse, TransactionSearchType } from '../shared/transaction-search.js';
 export type { HttpOptions as PaytokenClientOptions, RequestOptions } from './http.js';
@@ -15,6 +23,11 @@ export type {
   AuthorizationResponse,
   BatchListResponse,
   BatchResponse,
+  EventListResponse,
+  EventResponse,
+  EventType,
+  WebhookEndpointRequest,
+  WebhookEndpointResponse,
   PaymentResponseCode,
   ReversalResponseCode,
   TokenResponse,

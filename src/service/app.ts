@@ -16,6 +16,9 @@ import { batchRoutes } from './http/routes/batches.js';
 import { paymentScheduleRoutes } from './http/routes/payment-schedules.js';
 import { autoPayRoutes } from './http/routes/auto-pays.js';
 import { healthRoutes } from './http/routes/health.js';
+import { eventRoutes } from './http/routes/events.js';
+import { webhookEndpointRoutes } from './http/routes/webhook-endpoints.js';
+import { parseNetworks, type TargetPolicy } from './webhooks/target.js';
 import { startInstance } from './ops/instance.js';
 import { createRateLimiter, createSharedRateLimiter } from './http/rate-limit.js';
 import { createAccountCache } from './auth/account-cache.js';
@@ -32,7 +35,8 @@ import { ProcessorUnavailable } from './payments/payment-processor.js';
 import { sandboxProcessor } from './sandbox/processor.js';
 import { systemClock } from './clock/clock.js';
 
-type Defaulted = 'rateLimiter' | 'accountCache' | 'instance' | 'now' | 'scriptsDir' | 'version' | 'processor';
+type Defaulted =
+  'rateLimiter' | 'accountCache' | 'instance' | 'now' | 'scriptsDir' | 'version' | 'processor' | 'webhookTargets';
 export interface BuildOptions extends Omit<ServiceDeps, Defaulted>, Partial<Pick<ServiceDeps, Defaulted>> {
   /** Where logs go (default stdout); tests pass a stream to read them. */
   logStream?: DestinationStream;
@@ -109,6 +113,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     scriptsDir: new URL('../../dist/browser/', import.meta.url).pathname,
     version: '0.0.0',
     processor: processorNamed(given.config.processor),
+    webhookTargets: webhookTargetsOf(given.config),
     ...given,
     accountCache,
     instance,
@@ -174,11 +179,28 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   batchRoutes(app, deps);
   paymentScheduleRoutes(app, deps);
   autoPayRoutes(app, deps);
+  eventRoutes(app, deps);
+  webhookEndpointRoutes(app, deps);
   const hosted = loadHostedFiles(deps.scriptsDir);
   scriptRoutes(app, hosted, deps.version);
   frameRoutes(app, hosted, deps);
   await docsRoutes(app, deps);
   return app;
+}
+
+/** Where webhooks may go: the allowed networks, and this service's own host name and port (never). */
+export function webhookTargetsOf(config: ServiceDeps['config']): TargetPolicy {
+  const hostnames = [
+    config.publicUrl ? new URL(config.publicUrl).hostname.toLowerCase() : null,
+    ...(config.allowedHosts ?? []).map((host) => host.replace(/:\d+$/, '')),
+  ];
+  return {
+    allowed: parseNetworks(config.webhookAllowedNetworks ?? '').list,
+    self: {
+      hostnames: hostnames.filter((name): name is string => !!name && name !== 'localhost'),
+      port: config.port ?? null,
+    },
+  };
 }
 
 /**

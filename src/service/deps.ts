@@ -7,6 +7,7 @@ import type { RateLimiter } from './http/rate-limit.js';
 import type { PaymentProcessor } from './payments/payment-processor.js';
 import type { Repository } from './storage/repository.js';
 import type { Vault } from './vault/vault.js';
+import type { TargetPolicy } from './webhooks/target.js';
 
 /**
  * Everything the service needs, injected so tests build it in-process without a port. Its own module,
@@ -16,7 +17,9 @@ export interface ServiceDeps {
   repository: Repository;
   vault: Vault;
   config: Pick<ServiceConfig, 'tokenRateLimitPerIp' | 'tokenRateLimitPerKey' | 'publicUrl' | 'logLevel'> &
-    Partial<Pick<ServiceConfig, 'trustProxy' | 'allowedHosts' | 'host' | 'port' | 'processor'>>;
+    Partial<
+      Pick<ServiceConfig, 'trustProxy' | 'allowedHosts' | 'host' | 'port' | 'processor' | 'webhookAllowedNetworks'>
+    >;
   rateLimiter: RateLimiter;
   accountCache: AccountCache;
   /** Checks a secret against its hash: `secretMatches` (auth/credentials.ts) unless a test wraps it. */
@@ -31,6 +34,8 @@ export interface ServiceDeps {
   /** The built browser bundles (dist/browser). */
   scriptsDir: string;
   version: string;
+  /** Where webhooks may be sent (webhooks/target.ts): from WEBHOOK_ALLOWED_NETWORKS, PUBLIC_URL and PORT. */
+  webhookTargets: TargetPolicy;
 }
 
 /** `{base_url}` of this service, for `Location` headers: PUBLIC_URL, else what the request was sent to. */

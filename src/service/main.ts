@@ -7,9 +7,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, createLogger, processorNamed } from './app.js';
+import { buildApp, createLogger, processorNamed, webhookTargetsOf } from './app.js';
 import { systemClock } from './clock/clock.js';
-import { startScheduleRunner } from './schedules/runner.js';
+import { startScheduleRunner } from './schedules/schedule-runner.js';
+import { createDeliveryRunner, type DeliveryRunner } from './delivery/runner.js';
+import { webhookChannel } from './webhooks/webhook-channel.js';
 import { createAccountCache } from './auth/account-cache.js';
 import { runAccountsCommand, UsageError } from './ops/accounts-commands.js';
 import { startAdminEndpoint } from './ops/admin.js';
@@ -28,7 +30,7 @@ import { openDatabase } from './storage/open.js';
 import { createRepository, type Repository } from './storage/repository.js';
 import { TEST_BANK_ACCOUNTS, TEST_CARDS } from './sandbox/test-data.js';
 import { loadVaultKeys } from './vault/vault-key.js';
-import { createVault } from './vault/vault.js';
+import { createVault, type Vault } from './vault/vault.js';
 import { VERSION } from './config/version.js';
 
 export interface RunningService {
@@ -114,12 +116,48 @@ export async function startService(
     }
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
+    const deliveries = startDeliveries(config, port, {
+      repository,
+      vault,
+      owner: instance.id,
+      warn: (m) => log.warn(m),
+    });
+    stack.push(() => deliveries.stop());
     const url = config.publicUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
     return { url, seeded, close: unwind };
   } catch (error) {
     await unwind();
     throw error;
   }
+}
+
+/**
+ * The delivery runner of this process (delivery/runner.ts): webhooks, to the networks the
+ * configuration allows and never to this service's own port.
+ */
+function startDeliveries(
+  config: ServiceConfig,
+  port: number,
+  deps: { repository: Repository; vault: Vault; owner: string; warn: (message: string) => void },
+): DeliveryRunner {
+  const now = () => new Date();
+  const runner = createDeliveryRunner({
+    repository: deps.repository,
+    channels: [
+      webhookChannel({
+        repository: deps.repository,
+        vault: deps.vault,
+        now,
+        webhookTargets: webhookTargetsOf({ ...config, port }),
+        version: VERSION,
+      }),
+    ],
+    owner: deps.owner,
+    now,
+    warn: deps.warn,
+  });
+  runner.start();
+  return runner;
 }
 
 /**

@@ -341,3 +341,53 @@ export interface SchedulePaymentResponse {
   paymentResponseCode: PaymentResponseCode;
   date: string;
 }
+
+/**
+ * What an event says happened (docs/api.md#events-and-webhooks): a payment approved (a sale or an
+ * authorization), declined, captured, voided or refunded (the refund's own transaction), a batch
+ * settled, a token created or deleted.
+ */
+export const EVENT_TYPES = [
+  'transaction.approved',
+  'transaction.declined',
+  'transaction.captured',
+  'transaction.voided',
+  'transaction.refunded',
+  'batch.settled',
+  'token.created',
+  'token.deleted',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** The object an event carries, as the API shows it: a transaction, a batch, or a token. */
+export type EventObject = TransactionResponse | BatchResponse | TokenResponse | { id: string; deleted: true };
+
+/** `GET /api/v1/events/{id}`, and the body of a webhook (docs/api.md#events-and-webhooks). */
+export interface EventResponse {
+  id: string;
+  type: EventType;
+  created: string;
+  data: { object: EventObject };
+}
+
+/** `GET /api/v1/events`: one page, newest first. */
+export interface EventListResponse {
+  events: EventResponse[];
+  totalRecords: number;
+}
+
+/** `POST /api/v1/webhookEndpoints`: where to send which events. */
+export interface WebhookEndpointRequest {
+  url: string;
+  enabledEvents: (EventType | '*')[];
+}
+
+/** A webhook endpoint; `secret` only in the answer that made or rotated it. */
+export interface WebhookEndpointResponse {
+  id: string;
+  url: string;
+  enabledEvents: (EventType | '*')[];
+  status: 'enabled' | 'failing';
+  created: string;
+  secret?: string;
+}

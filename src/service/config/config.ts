@@ -3,6 +3,7 @@ import { parseTrustProxy, type TrustProxy } from '../http/trust-proxy.js';
 import { parseVaultKey } from '../vault/vault.js';
 import { DEFAULT_CUTOFF, parseSettlementCutoff, type SettlementCutoff } from '../payments/cutoff.js';
 import { DEFAULT_PROCESSOR_TIMEOUT_MS } from '../payments/payment-processor.js';
+import { parseNetworks } from '../webhooks/target.js';
 
 /**
  * Configuration from environment variables, checked once at start: every bad value is reported
@@ -36,6 +37,13 @@ export interface ServiceConfig {
   processorTimeoutMs: number;
   /** When the sandbox processor closes each day's batches (`SETTLEMENT_CUTOFF`, default 20:00 America/New_York). */
   settlementCutoff: SettlementCutoff;
+  /**
+   * Networks webhooks may be sent to among those refused by default, loopback and private
+   * (`WEBHOOK_ALLOWED_NETWORKS`, CIDRs: `127.0.0.0/8,::1`); none by default (webhooks/target.ts).
+   */
+  webhookAllowedNetworks: string;
+  /** The SMTP server receipts are sent through (`SMTP_URL`); without it they are kept in a mailbox under DATA_DIR. */
+  smtpUrl: string | undefined;
 }
 
 /** The processors the service has adapters for. */
@@ -100,7 +108,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     settlementCutoff:
       parseSettlementCutoff(env.SETTLEMENT_CUTOFF || DEFAULT_CUTOFF) ??
       (parseSettlementCutoff(DEFAULT_CUTOFF) as SettlementCutoff),
+    webhookAllowedNetworks: env.WEBHOOK_ALLOWED_NETWORKS ?? '',
+    smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
   };
+  const networks = parseNetworks(config.webhookAllowedNetworks).problems;
+  if (networks.length)
+    problems.push(
+      `WEBHOOK_ALLOWED_NETWORKS must list addresses or networks (e.g. 127.0.0.0/8,::1,10.20.0.0/16); ${networks.map((entry) => `"${entry}"`).join(', ')} is not one.`,
+    );
   if (env.SETTLEMENT_CUTOFF && !parseSettlementCutoff(env.SETTLEMENT_CUTOFF))
     problems.push(
       `SETTLEMENT_CUTOFF must be HH:MM and optionally a time zone (e.g. "20:00 America/New_York"); it is "${env.SETTLEMENT_CUTOFF}".`,

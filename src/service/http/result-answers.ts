@@ -17,6 +17,8 @@ const NOT_FOUND: Record<Extract<Failure, { kind: 'NotFound' }>['what'], ServiceC
   batch: 'BATCH_NOT_FOUND',
   paymentSchedule: 'PAYMENT_SCHEDULE_NOT_FOUND',
   autoPay: 'AUTOPAY_NOT_FOUND',
+  event: 'EVENT_NOT_FOUND',
+  webhookEndpoint: 'WEBHOOK_ENDPOINT_NOT_FOUND',
 };
 
 /** The error codes of declines that are the caller's mistake rather than the processor's answer. */

@@ -395,6 +395,8 @@ const BASES: Record<string, object> = {
   calculateTransactionFees: { amount: 100 },
   refundTransaction: {},
   voidTransaction: {},
+  createWebhookEndpoint: { url: 'https://hooks.example.com/paytoken', enabledEvents: ['transaction.approved'] },
+  rotateWebhookSecret: {},
 };
 const QUERY_BASES: Record<string, object> = { getTransactionFees: { amount: '100' } };
 

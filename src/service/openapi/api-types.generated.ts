@@ -154,6 +154,43 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the caller’s events
+     * @description Newest first; by type and time. Under an impersonation, the client’s events made under it.
+     */
+    get: operations['listEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/events/{eventId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Retrieve an event */
+    get: operations['getEvent'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/paymentSchedules': {
     parameters: {
       query?: never;
@@ -498,6 +535,79 @@ export interface paths {
      * @description Holds the amount for 7 days; capture it with POST /transactions and `authorizationId`. Card tokens only.
      */
     post: operations['authorizeTransaction'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/webhookEndpoints': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List the caller’s webhook endpoints */
+    get: operations['listWebhookEndpoints'];
+    put?: never;
+    /**
+     * Make a webhook endpoint
+     * @description Its signing secret is in this answer only.
+     */
+    post: operations['createWebhookEndpoint'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/webhookEndpoints/{endpointId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Retrieve a webhook endpoint */
+    get: operations['getWebhookEndpoint'];
+    put?: never;
+    post?: never;
+    /** Delete a webhook endpoint */
+    delete: operations['deleteWebhookEndpoint'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/webhookEndpoints/{endpointId}/attempts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List the delivery attempts to a webhook endpoint */
+    get: operations['listWebhookAttempts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/webhookEndpoints/{endpointId}/rotateSecret': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Make a new signing secret; the old one signs beside it for an overlap */
+    post: operations['rotateWebhookSecret'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1541,6 +1651,492 @@ export interface operations {
               /** @description Mode C only. */
               warnings?: string[];
             }[];
+          };
+        };
+      };
+      /** @description The request is not valid (field problems in errors), or a payment or a reversal was declined. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Basic realm="api"`. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The credentials may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found for these credentials and this impersonation. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A path segment is longer than 100 characters. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listEvents: {
+    parameters: {
+      query?: {
+        /** @description Events at or after this time. */
+        createdFrom?: string;
+        /** @description Events before this time. */
+        createdTo?: string;
+        /** @description The page, from 1. */
+        page?: number;
+        /** @description Items per page. */
+        pageSize?: number;
+        /** @description Only events of these types, comma-separated or the parameter repeated: transaction.approved, transaction.declined, transaction.captured, transaction.voided, transaction.refunded, batch.settled, token.created, token.deleted. */
+        type?: string;
+      };
+      header?: {
+        /** @description Optional. A system account acts for one of its linked clients: the client’s impersonation key (docs/api.md#impersonation). Omit it to act for yourself. */
+        impersonationAccountKey?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of the caller’s events, newest first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            events: {
+              /** Format: date-time */
+              created: string;
+              data: {
+                /** @description A Transaction (transaction.*), a Batch (batch.settled), a Token (token.created), or `{ id, deleted }` (token.deleted). */
+                object:
+                  | {
+                      /** @description What the payer is charged; on a refund, minus what the payer gets back; 0 once voided. Currency units, at most 2 decimals. */
+                      amount: number;
+                      attributeValues: {
+                        name: string;
+                        parameterName: string;
+                        value: string;
+                      }[];
+                      /** @description The settlement batch, once settled. */
+                      batchId: number | null;
+                      comments: string | null;
+                      /** Format: date-time */
+                      created: string;
+                      /** Format: email */
+                      emailAddress: string | null;
+                      events: {
+                        comments: string | null;
+                        /** Format: date-time */
+                        eventDate: string;
+                        /** @enum {string} */
+                        eventType: 'Sale' | 'Authorize' | 'Capture' | 'Void' | 'Refund' | 'Settle';
+                      }[];
+                      /** @description The service's fee. Currency units, at most 2 decimals. */
+                      fee: number;
+                      /** @description Unique across the service and in no order: it counts no one’s payments (docs/decisions/0001-transaction-and-batch-ids.md). Order by created. */
+                      id: number;
+                      /** @description The initiating party’s fee, part of amount. Currency units, at most 2 decimals. */
+                      initiatingPartyFee: number;
+                      maskedAccountNumber: string | null;
+                      /** @description What the agency is funded; on a refund, minus the amount (the agency bears it). Currency units, at most 2 decimals. */
+                      netAmount: number;
+                      /** @description On a refund: the transaction it gives money back from. */
+                      originalTransactionId: number | null;
+                      payer: string;
+                      /** @description The payer fee, part of amount. Currency units, at most 2 decimals. */
+                      payerFee: number;
+                      /** @enum {string|null} */
+                      payerFeeMode: 'Included' | 'Custom' | 'ServiceCalculated' | null;
+                      /** @enum {string} */
+                      paymentResponseCode:
+                        | 'Success'
+                        | 'GenericDecline'
+                        | 'DoNotHonor'
+                        | 'InvalidAccountNumber'
+                        | 'InsufficientFunds'
+                        | 'DeclineCvvFail'
+                        | 'ExceedsApprovalAmountLimit'
+                        | 'NoSuchIssuer'
+                        | 'InvalidPaymentType'
+                        | 'InvalidExpirationDate'
+                        | 'LostOrStolenCard'
+                        | 'ExpiredCard'
+                        | 'HardDuplicateTransaction'
+                        | 'InvalidToken'
+                        | 'InvalidAuthorization'
+                        | 'InvalidRoutingNumber'
+                        | 'SoftDuplicateTransaction'
+                        | 'CachedPaymentDataExpired'
+                        | 'PaymentMethodBlackListed';
+                      publicId: string;
+                      /**
+                       * @description Derived from the transaction and its reversals (docs/api.md#voids-refunds-and-settlement).
+                       * @enum {string}
+                       */
+                      status:
+                        | 'Authorized'
+                        | 'Captured'
+                        | 'Settled'
+                        | 'Voided'
+                        | 'Refunded'
+                        | 'PartiallyRefunded'
+                        | 'Declined';
+                      /**
+                       * @description Ach or a card brand; null when the token was unknown.
+                       * @enum {string|null}
+                       */
+                      transactionType:
+                        | 'Ach'
+                        | 'Visa'
+                        | 'MasterCard'
+                        | 'Discover'
+                        | 'AmericanExpress'
+                        | 'Jcb'
+                        | 'DinersClub'
+                        | 'UnionPay'
+                        | null;
+                      /** @description Mode C only. */
+                      warnings?: string[];
+                    }
+                  | {
+                      /** Format: date-time */
+                      created: string;
+                      /** @enum {string} */
+                      currency: 'USD';
+                      /** @description Unique across the service and in no order: it counts no one’s batches (docs/decisions/0001-transaction-and-batch-ids.md). Order by created. */
+                      id: number;
+                      numberOfCredits: number;
+                      numberOfDebits: number;
+                      totalOfCredits: number;
+                      totalOfDebits: number;
+                    }
+                  | {
+                      /** @enum {string|null} */
+                      accountType:
+                        'PersonalChecking' | 'PersonalSavings' | 'CorporateChecking' | 'CorporateSavings' | null;
+                      attributeValues: {
+                        name: string;
+                        parameterName: string;
+                        value: string;
+                      }[];
+                      /** Format: date-time */
+                      created: string;
+                      /** Format: email */
+                      emailAddress: string;
+                      expirationMonth: number | null;
+                      expirationYear: number | null;
+                      id: string;
+                      lastFour: string;
+                      /** @example ************4242 */
+                      maskedAccountNumber: string;
+                      payer: string;
+                      /**
+                       * @description The payment method: Ach or a card brand, as the API we follow names them. DinersClub and UnionPay are ours; its PaperCheck and LockboxCheck never occur here.
+                       * @enum {string}
+                       */
+                      transactionType:
+                        | 'Ach'
+                        | 'Visa'
+                        | 'MasterCard'
+                        | 'Discover'
+                        | 'AmericanExpress'
+                        | 'Jcb'
+                        | 'DinersClub'
+                        | 'UnionPay';
+                    }
+                  | {
+                      /** @enum {boolean} */
+                      deleted: true;
+                      id: string;
+                    };
+              };
+              /** @description The same on every delivery of the event. */
+              id: string;
+              /** @enum {string} */
+              type:
+                | 'transaction.approved'
+                | 'transaction.declined'
+                | 'transaction.captured'
+                | 'transaction.voided'
+                | 'transaction.refunded'
+                | 'batch.settled'
+                | 'token.created'
+                | 'token.deleted';
+            }[];
+            totalRecords: number;
+          };
+        };
+      };
+      /** @description The request is not valid (field problems in errors), or a payment or a reversal was declined. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Basic realm="api"`. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The credentials may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getEvent: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Optional. A system account acts for one of its linked clients: the client’s impersonation key (docs/api.md#impersonation). Omit it to act for yourself. */
+        impersonationAccountKey?: string;
+      };
+      path: {
+        eventId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: date-time */
+            created: string;
+            data: {
+              /** @description A Transaction (transaction.*), a Batch (batch.settled), a Token (token.created), or `{ id, deleted }` (token.deleted). */
+              object:
+                | {
+                    /** @description What the payer is charged; on a refund, minus what the payer gets back; 0 once voided. Currency units, at most 2 decimals. */
+                    amount: number;
+                    attributeValues: {
+                      name: string;
+                      parameterName: string;
+                      value: string;
+                    }[];
+                    /** @description The settlement batch, once settled. */
+                    batchId: number | null;
+                    comments: string | null;
+                    /** Format: date-time */
+                    created: string;
+                    /** Format: email */
+                    emailAddress: string | null;
+                    events: {
+                      comments: string | null;
+                      /** Format: date-time */
+                      eventDate: string;
+                      /** @enum {string} */
+                      eventType: 'Sale' | 'Authorize' | 'Capture' | 'Void' | 'Refund' | 'Settle';
+                    }[];
+                    /** @description The service's fee. Currency units, at most 2 decimals. */
+                    fee: number;
+                    /** @description Unique across the service and in no order: it counts no one’s payments (docs/decisions/0001-transaction-and-batch-ids.md). Order by created. */
+                    id: number;
+                    /** @description The initiating party’s fee, part of amount. Currency units, at most 2 decimals. */
+                    initiatingPartyFee: number;
+                    maskedAccountNumber: string | null;
+                    /** @description What the agency is funded; on a refund, minus the amount (the agency bears it). Currency units, at most 2 decimals. */
+                    netAmount: number;
+                    /** @description On a refund: the transaction it gives money back from. */
+                    originalTransactionId: number | null;
+                    payer: string;
+                    /** @description The payer fee, part of amount. Currency units, at most 2 decimals. */
+                    payerFee: number;
+                    /** @enum {string|null} */
+                    payerFeeMode: 'Included' | 'Custom' | 'ServiceCalculated' | null;
+                    /** @enum {string} */
+                    paymentResponseCode:
+                      | 'Success'
+                      | 'GenericDecline'
+                      | 'DoNotHonor'
+                      | 'InvalidAccountNumber'
+                      | 'InsufficientFunds'
+                      | 'DeclineCvvFail'
+                      | 'ExceedsApprovalAmountLimit'
+                      | 'NoSuchIssuer'
+                      | 'InvalidPaymentType'
+                      | 'InvalidExpirationDate'
+                      | 'LostOrStolenCard'
+                      | 'ExpiredCard'
+                      | 'HardDuplicateTransaction'
+                      | 'InvalidToken'
+                      | 'InvalidAuthorization'
+                      | 'InvalidRoutingNumber'
+                      | 'SoftDuplicateTransaction'
+                      | 'CachedPaymentDataExpired'
+                      | 'PaymentMethodBlackListed';
+                    publicId: string;
+                    /**
+                     * @description Derived from the transaction and its reversals (docs/api.md#voids-refunds-and-settlement).
+                     * @enum {string}
+                     */
+                    status:
+                      'Authorized' | 'Captured' | 'Settled' | 'Voided' | 'Refunded' | 'PartiallyRefunded' | 'Declined';
+                    /**
+                     * @description Ach or a card brand; null when the token was unknown.
+                     * @enum {string|null}
+                     */
+                    transactionType:
+                      | 'Ach'
+                      | 'Visa'
+                      | 'MasterCard'
+                      | 'Discover'
+                      | 'AmericanExpress'
+                      | 'Jcb'
+                      | 'DinersClub'
+                      | 'UnionPay'
+                      | null;
+                    /** @description Mode C only. */
+                    warnings?: string[];
+                  }
+                | {
+                    /** Format: date-time */
+                    created: string;
+                    /** @enum {string} */
+                    currency: 'USD';
+                    /** @description Unique across the service and in no order: it counts no one’s batches (docs/decisions/0001-transaction-and-batch-ids.md). Order by created. */
+                    id: number;
+                    numberOfCredits: number;
+                    numberOfDebits: number;
+                    totalOfCredits: number;
+                    totalOfDebits: number;
+                  }
+                | {
+                    /** @enum {string|null} */
+                    accountType:
+                      'PersonalChecking' | 'PersonalSavings' | 'CorporateChecking' | 'CorporateSavings' | null;
+                    attributeValues: {
+                      name: string;
+                      parameterName: string;
+                      value: string;
+                    }[];
+                    /** Format: date-time */
+                    created: string;
+                    /** Format: email */
+                    emailAddress: string;
+                    expirationMonth: number | null;
+                    expirationYear: number | null;
+                    id: string;
+                    lastFour: string;
+                    /** @example ************4242 */
+                    maskedAccountNumber: string;
+                    payer: string;
+                    /**
+                     * @description The payment method: Ach or a card brand, as the API we follow names them. DinersClub and UnionPay are ours; its PaperCheck and LockboxCheck never occur here.
+                     * @enum {string}
+                     */
+                    transactionType:
+                      | 'Ach'
+                      | 'Visa'
+                      | 'MasterCard'
+                      | 'Discover'
+                      | 'AmericanExpress'
+                      | 'Jcb'
+                      | 'DinersClub'
+                      | 'UnionPay';
+                  }
+                | {
+                    /** @enum {boolean} */
+                    deleted: true;
+                    id: string;
+                  };
+            };
+            /** @description The same on every delivery of the event. */
+            id: string;
+            /** @enum {string} */
+            type:
+              | 'transaction.approved'
+              | 'transaction.declined'
+              | 'transaction.captured'
+              | 'transaction.voided'
+              | 'transaction.refunded'
+              | 'batch.settled'
+              | 'token.created'
+              | 'token.deleted';
           };
         };
       };
@@ -4803,6 +5399,722 @@ export interface operations {
       };
       /** @description The Idempotency-Key was used with another body. */
       422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listWebhookEndpoints: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Optional. A system account acts for one of its linked clients: the client’s impersonation key (docs/api.md#impersonation). Omit it to act for yourself. */
+        impersonationAccountKey?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The caller’s endpoints, oldest first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            webhookEndpoints: {
+              /** Format: date-time */
+              created: string;
+              /** @description The event types to send, or `["*"]` for all. */
+              enabledEvents: (
+                | 'transaction.approved'
+                | 'transaction.declined'
+                | 'transaction.captured'
+                | 'transaction.voided'
+                | 'transaction.refunded'
+                | 'batch.settled'
+                | 'token.created'
+                | 'token.deleted'
+                | '*'
+              )[];
+              id: string;
+              /** @description The signing secret (whsec_…): only in the answer that made or rotated it. Keep it on your server. */
+              secret?: string;
+              /**
+               * @description `failing` once a delivery was given up after 3 days of tries; `enabled` again at the next success.
+               * @enum {string}
+               */
+              status: 'enabled' | 'failing';
+              url: string;
+            }[];
+          };
+        };
+      };
+      /** @description The request is not valid (field problems in errors), or a payment or a reversal was declined. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Basic realm="api"`. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The credentials may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  createWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Optional. A system account acts for one of its linked clients: the client’s impersonation key (docs/api.md#impersonation). Omit it to act for yourself. */
+        impersonationAccountKey?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The event types to send, or `["*"]` for all. */
+          enabledEvents: (
+            | 'transaction.approved'
+            | 'transaction.declined'
+            | 'transaction.captured'
+            | 'transaction.voided'
+            | 'transaction.refunded'
+            | 'batch.settled'
+            | 'token.created'
+            | 'token.deleted'
+            | '*'
+          )[];
+          /**
+           * Format: uri
+           * @description http or https. Not this service, nor a loopback, private, link-local or metadata address unless WEBHOOK_ALLOWED_NETWORKS allows it.
+           */
+          url: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Made; `secret` is shown this once. */
+      201: {
+        headers: {
+          /** @description The URL of what was created. */
+          Location?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: date-time */
+            created: string;
+            /** @description The event types to send, or `["*"]` for all. */
+            enabledEvents: (
+              | 'transaction.approved'
+              | 'transaction.declined'
+              | 'transaction.captured'
+              | 'transaction.voided'
+              | 'transaction.refunded'
+              | 'batch.settled'
+              | 'token.created'
+              | 'token.deleted'
+              | '*'
+            )[];
+            id: string;
+            /** @description The signing secret (whsec_…): only in the answer that made or rotated it. Keep it on your server. */
+            secret?: string;
+            /**
+             * @description `failing` once a delivery was given up after 3 days of tries; `enabled` again at the next success.
+             * @enum {string}
+             */
+            status: 'enabled' | 'failing';
+            url: string;
+          };
+        };
+      };
+      /** @description The request is not valid (field problems in errors), or a payment or a reversal was declined. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Basic realm="api"`. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The credentials may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is larger than 64 KiB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Optional. A system account acts for one of its linked clients: the client’s impersonation key (docs/api.md#impersonation). Omit it to act for yourself. */
+        impersonationAccountKey?: string;
+      };
+      path: {
+        endpointId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The endpoint (without its secret). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: date-time */
+            created: string;
+            /** @description The event types to send, or `["*"]` for all. */
+            enabledEvents: (
+              | 'transaction.approved'
+              | 'transaction.declined'
+              | 'transaction.captured'
+              | 'transaction.voided'
+              | 'transaction.refunded'
+              | 'batch.settled'
+              | 'token.created'
+              | 'token.deleted'
+              | '*'
+            )[];
+            id: string;
+            /** @description The signing secret (whsec_…): only in the answer that made or rotated it. Keep it on your server. */
+            secret?: string;
+            /**
+             * @description `failing` once a delivery was given up after 3 days of tries; `enabled` again at the next success.
+             * @enum {string}
+             */
+            status: 'enabled' | 'failing';
+            url: string;
+          };
+        };
+      };
+      /** @description The request is not valid (field problems in errors), or a payment or a reversal was declined. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Basic realm="api"`. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The credentials may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found for these credentials and this impersonation. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A path segment is longer than 100 characters. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  deleteWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Optional. A system account acts for one of its linked clients: the client’s impersonation key (docs/api.md#impersonation). Omit it to act for yourself. */
+        impersonationAccountKey?: string;
+      };
+      path: {
+        endpointId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted: nothing more is sent to it; its events stay readable. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            deleted: true;
+            id: string;
+          };
+        };
+      };
+      /** @description The request is not valid (field problems in errors), or a payment or a reversal was declined. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Basic realm="api"`. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The credentials may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found for these credentials and this impersonation. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is larger than 64 KiB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A path segment is longer than 100 characters. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listWebhookAttempts: {
+    parameters: {
+      query?: {
+        /** @description The page, from 1. */
+        page?: number;
+        /** @description Items per page. */
+        pageSize?: number;
+      };
+      header?: {
+        /** @description Optional. A system account acts for one of its linked clients: the client’s impersonation key (docs/api.md#impersonation). Omit it to act for yourself. */
+        impersonationAccountKey?: string;
+      };
+      path: {
+        endpointId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The endpoint’s delivery attempts, newest first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            attempts: {
+              /** Format: date-time */
+              attemptedAt: string;
+              durationMs: number;
+              /** @description Why the attempt failed (a status, a timeout, a refused connection). */
+              error: string | null;
+              eventId: string;
+              /** @enum {string} */
+              eventType:
+                | 'transaction.approved'
+                | 'transaction.declined'
+                | 'transaction.captured'
+                | 'transaction.voided'
+                | 'transaction.refunded'
+                | 'batch.settled'
+                | 'token.created'
+                | 'token.deleted';
+              /** @description The endpoint’s HTTP status; null when none came. */
+              statusCode: number | null;
+            }[];
+          };
+        };
+      };
+      /** @description The request is not valid (field problems in errors), or a payment or a reversal was declined. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Basic realm="api"`. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The credentials may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found for these credentials and this impersonation. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A path segment is longer than 100 characters. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  rotateWebhookSecret: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Optional. A system account acts for one of its linked clients: the client’s impersonation key (docs/api.md#impersonation). Omit it to act for yourself. */
+        impersonationAccountKey?: string;
+      };
+      path: {
+        endpointId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @description How long the old secret keeps signing beside the new one.
+           * @default 86400
+           */
+          overlapSeconds?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description A new secret, shown this once; the old one signs beside it until the overlap ends. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: date-time */
+            created: string;
+            /** @description The event types to send, or `["*"]` for all. */
+            enabledEvents: (
+              | 'transaction.approved'
+              | 'transaction.declined'
+              | 'transaction.captured'
+              | 'transaction.voided'
+              | 'transaction.refunded'
+              | 'batch.settled'
+              | 'token.created'
+              | 'token.deleted'
+              | '*'
+            )[];
+            id: string;
+            /** @description The signing secret (whsec_…): only in the answer that made or rotated it. Keep it on your server. */
+            secret?: string;
+            /**
+             * @description `failing` once a delivery was given up after 3 days of tries; `enabled` again at the next success.
+             * @enum {string}
+             */
+            status: 'enabled' | 'failing';
+            url: string;
+          };
+        };
+      };
+      /** @description The request is not valid (field problems in errors), or a payment or a reversal was declined. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Basic realm="api"`. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The credentials may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found for these credentials and this impersonation. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is larger than 64 KiB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A path segment is longer than 100 characters. */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not application/json. */
+      415: {
         headers: {
           [name: string]: unknown;
         };

@@ -65,6 +65,11 @@ const BODIES: Record<string, [body: object, other: object]> = {
     { amount: 10, dueDate: '2099-01-01' },
     { amount: 20, dueDate: '2099-01-01' },
   ],
+  createWebhookEndpoint: [
+    { url: 'http://127.0.0.1:9/hooks', enabledEvents: ['*'] },
+    { url: 'http://127.0.0.1:9/other', enabledEvents: ['transaction.approved'] },
+  ],
+  rotateWebhookSecret: [{}, { overlapSeconds: 60 }],
 };
 
 /** A value for each path parameter. */
@@ -75,6 +80,8 @@ const PATH_VALUES: Record<string, string> = {
   batchId: '1',
   paymentScheduleId: 'psch_unknown',
   autoPayId: '1',
+  eventId: 'evt_unknown',
+  endpointId: 'we_unknown',
 };
 
 interface Parameter {

@@ -7,6 +7,7 @@ import { RULE_DECLINES, declined, done, type PaymentDeps, type Payer, type Payme
 import { basisOfDraft, buildTransaction } from './build-transaction.js';
 import { AUTHORIZATION_DAYS } from './lifecycle.js';
 import { moneyFor } from './money-rules.js';
+import { insertWithEvent } from '../events/record.js';
 
 /** `POST /transactions/authorize`'s request, money in cents. */
 export interface AuthorizationDraft {
@@ -51,7 +52,8 @@ export async function authorize(
   const paymentResponseCode = answer?.code ?? 'GenericDecline';
   const approved = paymentResponseCode === 'Success';
   const now = deps.now();
-  const transaction = await deps.repository.transactions.insert(
+  const transaction = await insertWithEvent(
+    deps.repository,
     buildTransaction(basisOfDraft(draft, payer), {
       publicId,
       ...money,
@@ -63,6 +65,7 @@ export async function authorize(
       authorizationExpires: new Date(now.getTime() + AUTHORIZATION_DAYS * 86_400_000),
       events: approved ? [{ eventType: 'Authorize', eventDate: now, comments: null }] : [],
     }),
+    now,
   );
   if (!approved)
     return declined(paymentResponseCode, answer?.message ?? PROCESSOR_MESSAGES.noAnswerDeclined, transaction.id);

@@ -3,6 +3,7 @@ import type { TransactionDraft } from '../../shared/validators/transaction-reque
 import { AUTHORIZATION_DAYS, CAPTURE, CAPTURE_MESSAGES, moveOf, stateOf } from './lifecycle.js';
 import { initiatingPartyFeeRefusal, moneyFor } from './money-rules.js';
 import { ProcessorUnavailable, askProcessor } from './payment-processor.js';
+import { transactionEvent, withEvent } from '../events/record.js';
 import { declined, done, type PaymentDeps, type Payer, type PaymentResult } from './result.js';
 
 /**
@@ -42,16 +43,21 @@ export async function capture(
   if (answer.code !== 'Success') return refuse(answer.message);
   // Recorded when the processor answered: a capture it answers after the authorization expired is refused.
   const now = deps.now();
-  const transaction = await transactions.transition(
-    authorization.id,
-    { from: stateOf(authorization), to: move.to },
-    {
-      money,
-      capturedAt: now,
-      comments: draft.comments ?? null,
-      event: { eventType: 'Capture', eventDate: now, comments: null },
-      unexpiredAt: now,
-    },
+  const transaction = await withEvent(
+    deps.repository,
+    (repository) =>
+      repository.transactions.transition(
+        authorization.id,
+        { from: stateOf(authorization), to: move.to },
+        {
+          money,
+          capturedAt: now,
+          comments: draft.comments ?? null,
+          event: { eventType: 'Capture', eventDate: now, comments: null },
+          unexpiredAt: now,
+        },
+      ),
+    (captured) => (captured ? transactionEvent('transaction.captured', captured, now) : null),
   );
   if (!transaction) return refuse(expired(now) ? expiredMessage : CAPTURE_MESSAGES.captured);
   return done(transaction);

@@ -1,5 +1,7 @@
 import { isTimeZone, localDay, localInstant } from '../clock/time-zone.js';
 import type { Repository } from '../storage/repository.js';
+import { batchSettledEvent } from '../events/record.js';
+import { wakeDeliveries } from '../events/wake.js';
 
 /** When the sandbox processor closes each day's batches: a local time in a time zone. */
 export interface SettlementCutoff {
@@ -70,9 +72,10 @@ export async function closeDueBatches(
 ): Promise<number | null> {
   let closed: number | null = null;
   for (const at of dueCutoffs(await deps.repository.batches.lastCutoff(), deps.now(), cutoff)) {
-    const batches = await deps.repository.batches.closeCutoff(at);
+    const batches = await deps.repository.batches.closeCutoff(at, batchSettledEvent);
     if (batches !== null) closed = (closed ?? 0) + batches;
   }
+  if (closed) wakeDeliveries();
   return closed;
 }
 

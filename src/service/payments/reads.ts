@@ -1,6 +1,7 @@
 import type { Repository } from '../storage/repository.js';
 import type { Scope, Token, Transaction } from './model.js';
 import { done, notFound, type Result } from './result.js';
+import { tokenDeletedEvent, withEvent } from '../events/record.js';
 
 type Reads = { repository: Pick<Repository, 'tokens' | 'transactions'> };
 
@@ -10,9 +11,21 @@ export async function findToken(id: string, scope: Scope, deps: Reads): Promise<
   return token ? done(token) : notFound('token');
 }
 
-/** Deletes a token of the caller's scope: it can no longer be used and its sealed details are erased. */
-export async function deleteToken(id: string, scope: Scope, deps: Reads): Promise<Result<{ id: string }>> {
-  return (await deps.repository.tokens.delete(id, scope)) ? done({ id }) : notFound('token');
+/**
+ * Deletes a token of the caller's scope: it can no longer be used and its sealed details are erased;
+ * a `token.deleted` event is written with the change.
+ */
+export async function deleteToken(
+  id: string,
+  scope: Scope,
+  deps: { repository: Repository; now: () => Date },
+): Promise<Result<{ id: string }>> {
+  const deleted = await withEvent(
+    deps.repository,
+    (repository) => repository.tokens.delete(id, scope),
+    (done) => (done ? tokenDeletedEvent(id, scope, deps.now()) : null),
+  );
+  return deleted ? done({ id }) : notFound('token');
 }
 
 /** A transaction of the caller's scope, by its numeric or its `txn_…` id. */

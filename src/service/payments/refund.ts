@@ -4,6 +4,7 @@ import { basisOfRefund, buildTransaction } from './build-transaction.js';
 import { REFUND, moveOf } from './lifecycle.js';
 import { cents, type Scope } from './model.js';
 import { refundMoney, remainingToRefund } from './money-rules.js';
+import { recordEvent, transactionEvent } from '../events/record.js';
 import { ProcessorUnavailable, askProcessor, type ProcessorDeps } from './payment-processor.js';
 import { newId } from '../vault/random.js';
 import { done, notFound } from './result.js';
@@ -55,6 +56,7 @@ export async function refund(
       at,
       `Refund ${created.publicId}: ${formatAmount(amount)}`,
     );
+    await recordEvent(repository, transactionEvent('transaction.refunded', created, at));
     return done(created);
   });
 }

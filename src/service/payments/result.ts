@@ -9,7 +9,18 @@ import type { ProcessorDeps } from './payment-processor.js';
 /** Why an operation did not do what was asked (src/service/http/result-answers.ts answers each). */
 export type Failure =
   /** Nothing of that kind, with that id, that the caller may see. */
-  | { kind: 'NotFound'; what: 'transaction' | 'token' | 'authorization' | 'batch' | 'paymentSchedule' | 'autoPay' }
+  | {
+      kind: 'NotFound';
+      what:
+        | 'transaction'
+        | 'token'
+        | 'authorization'
+        | 'batch'
+        | 'event'
+        | 'webhookEndpoint'
+        | 'paymentSchedule'
+        | 'autoPay';
+    }
   /** The request breaks a rule, field by field; nothing was stored. */
   | { kind: 'Invalid'; errors: FieldError[] }
   /** A payment the processor or a rule declined; a stored decline names its transaction. */

@@ -8,7 +8,8 @@ import { processorSource } from './processor-source.js';
 import { newId } from '../vault/random.js';
 import { askProcessor, PROCESSOR_MESSAGES, type ProcessorSource } from './payment-processor.js';
 import { RULE_DECLINES, declined, done, type PaymentDeps, type Payer, type PaymentResult } from './result.js';
-import type { TransactionQueries } from '../storage/transactions-table.js';
+import type { Repository } from '../storage/repository.js';
+import { insertWithEvent } from '../events/record.js';
 import type { PaymentMethodKey, TransactionMoney } from './model.js';
 import { basisOfDraft, buildTransaction } from './build-transaction.js';
 import { initiatingPartyFeeRefusal, moneyFor, undecidedMoney } from './money-rules.js';
@@ -49,13 +50,14 @@ function sentDirectly(source: TransactionDraft['source']): Charged {
 export async function sale(draft: TransactionDraft, payer: Payer, deps: PaymentDeps): Promise<PaymentResult> {
   const feeRefused = initiatingPartyFeeRefusal(draft, payer);
   if (feeRefused) return feeRefused;
-  const { transactions } = deps.repository;
   let charged: Charged;
   if ('tokenId' in draft.source) {
     const token = await deps.repository.tokens.find(draft.source.tokenId, payer.scope);
     if (!token) {
-      const stored = await transactions.insert(
+      const stored = await insertWithEvent(
+        deps.repository,
         buildTransaction(basisOfDraft(draft, payer), { ...undecidedMoney(draft), paymentResponseCode: 'InvalidToken' }),
+        deps.now(),
       );
       return declined('InvalidToken', RULE_DECLINES.InvalidToken, stored.id);
     }
@@ -75,7 +77,7 @@ export async function sale(draft: TransactionDraft, payer: Payer, deps: PaymentD
     tokenId: 'tokenId' in draft.source ? draft.source.tokenId : null,
   };
   const windowMinutes = payer.actingFor.duplicateWindowMinutes;
-  if (!windowMinutes) return charge(transactions, draft, payer, charged, method, money, deps);
+  if (!windowMinutes) return charge(deps.repository, draft, payer, charged, method, money, deps);
   // Checked and stored under one lock: two identical sales at once cannot both find no earlier one.
   const lock = JSON.stringify([
     'sale',
@@ -84,20 +86,25 @@ export async function sale(draft: TransactionDraft, payer: Payer, deps: PaymentD
     method.fingerprint,
     money.amount,
   ]);
-  return transactions.serialized(lock, async (store) => {
-    const earlier = await store.lastApprovedSale(payer.scope, method, money.amount, windowMinutes);
-    if (!earlier) return charge(store, draft, payer, charged, method, money, deps);
-    const stored = await store.insert(
-      buildTransaction(basisOfDraft(draft, payer), {
-        ...money,
-        transactionType: charged.transactionType,
-        maskedAccountNumber: charged.maskedAccountNumber,
-        paymentMethodFingerprint: method.fingerprint,
-        paymentResponseCode: 'HardDuplicateTransaction',
-      }),
-    );
-    return declined('HardDuplicateTransaction', duplicateMessage(earlier, windowMinutes), stored.id);
-  });
+  // The lock's transaction is the repository's: the sale and its event are stored in it together.
+  return deps.repository.transaction((repository) =>
+    repository.transactions.serialized(lock, async (store) => {
+      const earlier = await store.lastApprovedSale(payer.scope, method, money.amount, windowMinutes);
+      if (!earlier) return charge(repository, draft, payer, charged, method, money, deps);
+      const stored = await insertWithEvent(
+        repository,
+        buildTransaction(basisOfDraft(draft, payer), {
+          ...money,
+          transactionType: charged.transactionType,
+          maskedAccountNumber: charged.maskedAccountNumber,
+          paymentMethodFingerprint: method.fingerprint,
+          paymentResponseCode: 'HardDuplicateTransaction',
+        }),
+        deps.now(),
+      );
+      return declined('HardDuplicateTransaction', duplicateMessage(earlier, windowMinutes), stored.id);
+    }),
+  );
 }
 
 /**
@@ -110,9 +117,9 @@ export function duplicateMessage(earlier: { id: number; created: Date }, windowM
   return formatMessage(declineDetails.duplicate, { id: earlier.id, approvedAt: at(earlier.created), until: at(until) });
 }
 
-/** The processor's decision on a sale, stored with its `Sale` event when approved. */
+/** The processor's decision on a sale, stored with its `Sale` event when approved, and its outbox event. */
 async function charge(
-  transactions: TransactionQueries,
+  repository: Repository,
   draft: TransactionDraft,
   payer: Payer,
   charged: Charged,
@@ -127,7 +134,9 @@ async function charge(
   // No answer in time: declined, and stored so (docs/domain.md#when-the-processor-does-not-answer).
   const paymentResponseCode = answer?.code ?? 'GenericDecline';
   const approved = paymentResponseCode === 'Success';
-  const transaction = await transactions.insert(
+  const at = deps.now();
+  const transaction = await insertWithEvent(
+    repository,
     buildTransaction(basisOfDraft(draft, payer), {
       publicId,
       ...money,
@@ -135,8 +144,9 @@ async function charge(
       maskedAccountNumber: charged.maskedAccountNumber,
       paymentMethodFingerprint: method.fingerprint,
       paymentResponseCode,
-      events: approved ? [{ eventType: 'Sale', eventDate: deps.now(), comments: null }] : [],
+      events: approved ? [{ eventType: 'Sale', eventDate: at, comments: null }] : [],
     }),
+    at,
   );
   if (!approved)
     return declined(paymentResponseCode, answer?.message ?? PROCESSOR_MESSAGES.noAnswerDeclined, transaction.id);

@@ -2,6 +2,8 @@ import type { TokenRequest } from '../../shared/wire.js';
 import type { Scope, Token } from './model.js';
 import type { Vault } from '../vault/vault.js';
 import { brandOf, maskAccountNumber } from './account-number.js';
+import type { Repository } from '../storage/repository.js';
+import { tokenCreatedEvent, withEvent } from '../events/record.js';
 
 /**
  * A new token's stored form: readable brand, last four, expiry and account type; the card number or
@@ -36,4 +38,13 @@ export function newStoredToken(
     sealed,
     created: deps.now(),
   };
+}
+
+/** Stores a new token and its `token.created` event in one database transaction. */
+export async function saveToken(token: Token, deps: { repository: Repository }): Promise<void> {
+  await withEvent(
+    deps.repository,
+    (repository) => repository.tokens.insert(token),
+    () => tokenCreatedEvent(token, token.created),
+  );
 }

@@ -4,6 +4,7 @@ import type { Scope } from './model.js';
 import { voidedMoney } from './money-rules.js';
 import { ProcessorUnavailable, askProcessor, type ProcessorDeps } from './payment-processor.js';
 import { done, notFound } from './result.js';
+import { recordEvent, transactionEvent } from '../events/record.js';
 import { REVERSAL_MESSAGES, refused, type ReversalResult } from './reversal.js';
 
 /**
@@ -39,6 +40,7 @@ export async function voidTransaction(
       },
     );
     if (!voided) return refused('PreviouslyVoided', REVERSAL_MESSAGES.previouslyVoided);
+    await recordEvent(repository, transactionEvent('transaction.voided', voided, at));
     return done(voided);
   });
 }

@@ -16,7 +16,7 @@ import { dueInstant, localDate, type LocalDate, type Recurrence } from './calend
 import { cancelSchedule, pauseSchedule, restartSchedule } from './changes.js';
 import { createSchedule } from './create.js';
 import { paymentAt, type Plan } from './plan.js';
-import { runDue, type RunnerDeps } from './runner.js';
+import { runDue, type RunnerDeps } from './schedule-runner.js';
 
 let service: TestService;
 let payer: Payer;

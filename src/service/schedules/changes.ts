@@ -12,7 +12,7 @@ import { localDateAt } from './calendar.js';
 import { nextPayment } from './create.js';
 import type { Schedule, ScheduleKind } from './payment-schedule.js';
 import { nextPaymentFrom, type Instalment, type Plan } from './plan.js';
-import { payAllDue, type RunnerDeps } from './runner.js';
+import { payAllDue, type RunnerDeps } from './schedule-runner.js';
 
 const fieldError = (field: string, code: keyof typeof scheduleMessages): FieldError => ({
   field,

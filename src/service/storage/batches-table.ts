@@ -4,6 +4,10 @@ import { SETTLING_CONDITION } from './transaction-states.js';
 import { cents, type Batch, type Transaction } from '../payments/model.js';
 import { TRANSACTION_COLUMNS, toTransaction, type TransactionRow } from './transactions-table.js';
 import type { Scope } from './types.js';
+import { insertEvent, type NewEvent } from './events-table.js';
+
+/** The event a closed batch records in its own database transaction, if any (events/record.ts). */
+export type BatchEvent = (batch: Batch) => NewEvent | null;
 
 const BATCH_COLUMNS = `b.id, b.account_id, b.via_account_id, b.created_at AS created,
   b.number_of_credits AS "numberOfCredits", b.total_of_credits_cents::integer AS "totalOfCredits",
@@ -37,7 +41,7 @@ export const batchIdOf = (text: string): number | null => (isId('batch', text) ?
  * Settles the scope's rows that a batch takes in (SETTLING_CONDITION: the domain's SETTLE table), made
  * before `before` when given, in a new batch dated `at`, inside the caller's database transaction.
  */
-async function settleIn(tx: Sql, scope: Scope, at: Date, before: Date | null): Promise<Batch> {
+async function settleIn(tx: Sql, scope: Scope, at: Date, before: Date | null, eventOf?: BatchEvent): Promise<Batch> {
   const [created] = await tx.query<{ id: number }>(
     `INSERT INTO batches (account_id, via_account_id, number_of_credits, total_of_credits_cents,
              number_of_debits, total_of_debits_cents, created_at) VALUES ($1, $2, 0, 0, 0, 0, $3) RETURNING id`,
@@ -65,7 +69,10 @@ async function settleIn(tx: Sql, scope: Scope, at: Date, before: Date | null): P
              total_of_debits_cents = $5 WHERE b.id = $1 RETURNING ${BATCH_COLUMNS}`,
     [batchId, credits.length, sum(credits), debits.length, sum(debits)],
   );
-  return toBatch(batch as BatchRow);
+  const closed = toBatch(batch as BatchRow);
+  const event = eventOf?.(closed);
+  if (event) await insertEvent(tx, event);
+  return closed;
 }
 
 /** Settlement batches and the transactions they settled. */
@@ -77,7 +84,8 @@ export function batchStore(sql: Sql) {
      * The UPDATE takes each row's lock and re-checks `batch_id IS NULL`, so two settlements at once
      * never settle a row twice (the second gets the rows the first left, or none).
      */
-    settle: (scope: Scope, at: Date): Promise<Batch> => sql.transaction((tx) => settleIn(tx, scope, at, null)),
+    settle: (scope: Scope, at: Date, eventOf?: BatchEvent): Promise<Batch> =>
+      sql.transaction((tx) => settleIn(tx, scope, at, null, eventOf)),
     /**
      * Closes every scope's batch at a daily cut-off, once: the cut-off is recorded in
      * `settlement_cutoffs` (its primary key) in the same database transaction, so of several processes
@@ -89,7 +97,7 @@ export function batchStore(sql: Sql) {
       const [row] = await sql.query<{ last: Date | null }>('SELECT max(cutoff_at) AS last FROM settlement_cutoffs');
       return row?.last ? new Date(row.last) : null;
     },
-    closeCutoff: (cutoff: Date): Promise<number | null> =>
+    closeCutoff: (cutoff: Date, eventOf?: BatchEvent): Promise<number | null> =>
       sql.transaction(async (tx) => {
         const claimed = await tx.query(
           'INSERT INTO settlement_cutoffs (cutoff_at) VALUES ($1) ON CONFLICT (cutoff_at) DO NOTHING RETURNING cutoff_at',
@@ -103,7 +111,7 @@ export function batchStore(sql: Sql) {
           [cutoff],
         );
         for (const row of scopes)
-          await settleIn(tx, { accountId: row.account_id, viaAccountId: row.via_account_id }, cutoff, cutoff);
+          await settleIn(tx, { accountId: row.account_id, viaAccountId: row.via_account_id }, cutoff, cutoff, eventOf);
         await tx.query('UPDATE settlement_cutoffs SET batches = $2 WHERE cutoff_at = $1', [cutoff, scopes.length]);
         return scopes.length;
       }),

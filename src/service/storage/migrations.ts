@@ -305,6 +305,69 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
     `,
   },
   {
+    version: 16,
+    name: 'events, webhook endpoints and the delivery outbox',
+    sql: `
+      -- body is the event as the API shows it, byte for byte what a webhook sends and signs.
+      CREATE TABLE events (
+        seq             BIGSERIAL PRIMARY KEY,
+        id              TEXT NOT NULL UNIQUE,
+        account_id      INTEGER NOT NULL REFERENCES accounts (id),
+        via_account_id  INTEGER REFERENCES accounts (id),
+        type            TEXT NOT NULL,
+        object_id       TEXT NOT NULL,
+        body            TEXT NOT NULL,
+        created_at      TIMESTAMPTZ NOT NULL
+      );
+      CREATE INDEX events_owner ON events (account_id, (COALESCE(via_account_id, 0)), created_at DESC, seq DESC);
+      CREATE TABLE webhook_endpoints (
+        id                    TEXT PRIMARY KEY,
+        account_id            INTEGER NOT NULL REFERENCES accounts (id),
+        via_account_id        INTEGER REFERENCES accounts (id),
+        url                   TEXT NOT NULL,
+        enabled_events        TEXT[] NOT NULL,
+        vault_key_id          TEXT NOT NULL,
+        sealed_secret         TEXT NOT NULL,
+        previous_vault_key_id TEXT,
+        previous_sealed       TEXT,
+        previous_until        TIMESTAMPTZ,
+        status                TEXT NOT NULL DEFAULT 'enabled' CHECK (status IN ('enabled', 'failing')),
+        created_at            TIMESTAMPTZ NOT NULL,
+        deleted_at            TIMESTAMPTZ
+      );
+      CREATE INDEX webhook_endpoints_owner ON webhook_endpoints (account_id, (COALESCE(via_account_id, 0)))
+        WHERE deleted_at IS NULL;
+      -- One row per event and destination (a webhook endpoint, an e-mail address): claimed under a lease.
+      CREATE TABLE deliveries (
+        id               BIGSERIAL PRIMARY KEY,
+        event_seq        BIGINT REFERENCES events (seq),
+        channel          TEXT NOT NULL,
+        target           TEXT NOT NULL,
+        object_id        TEXT NOT NULL,
+        message          JSON,
+        state            TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'delivered', 'failed')),
+        attempts         INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at  TIMESTAMPTZ NOT NULL,
+        lease_until      TIMESTAMPTZ,
+        leased_by        TEXT,
+        created_at       TIMESTAMPTZ NOT NULL,
+        finished_at      TIMESTAMPTZ
+      );
+      CREATE INDEX deliveries_due ON deliveries (next_attempt_at, id) WHERE state = 'pending';
+      CREATE INDEX deliveries_in_order ON deliveries (channel, target, object_id, id) WHERE state = 'pending';
+      CREATE INDEX deliveries_of_target ON deliveries (target, id);
+      CREATE TABLE delivery_attempts (
+        id            BIGSERIAL PRIMARY KEY,
+        delivery_id   BIGINT NOT NULL REFERENCES deliveries (id),
+        attempted_at  TIMESTAMPTZ NOT NULL,
+        duration_ms   INTEGER NOT NULL,
+        status_code   INTEGER,
+        error         TEXT
+      );
+      CREATE INDEX delivery_attempts_of ON delivery_attempts (delivery_id, id);
+    `,
+  },
+  {
     version: 22,
     name: 'payment schedules and AutoPay: the plans, their runs and their events',
     sql: `
@@ -372,11 +435,15 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
   },
 ];
 
+/** The versions of the outbox's tables (events, webhook endpoints, deliveries), which every payment writes. */
+export const OUTBOX_VERSIONS = [16];
+
 /**
- * Brings the schema up to the newest version (or to `through`, for a test of an upgrade); safe to
- * call on every start.
+ * Brings the schema up to the newest version (or to `through`, and the versions of `also`, for a test
+ * of an upgrade that writes through today's code: the tables it writes besides); safe to call on
+ * every start.
  */
-export async function migrate(sql: Sql, through = Infinity): Promise<number[]> {
+export async function migrate(sql: Sql, through = Infinity, also: number[] = []): Promise<number[]> {
   // Processes starting together on one PostgreSQL database take turns: each step holds a
   // transaction-scoped advisory lock and looks again at what is applied once it has it.
   await sql.transaction(async (tx) => {
@@ -388,7 +455,9 @@ export async function migrate(sql: Sql, through = Infinity): Promise<number[]> {
     (await sql.query<{ version: number }>('SELECT version FROM schema_migrations')).map((row) => row.version),
   );
   const done: number[] = [];
-  for (const migration of MIGRATIONS.filter((m) => !applied.has(m.version) && m.version <= through)) {
+  for (const migration of MIGRATIONS.filter(
+    (m) => !applied.has(m.version) && (m.version <= through || also.includes(m.version)),
+  )) {
     const ran = await sql.transaction(async (tx) => {
       await tx.query(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
       const already = await tx.query('SELECT 1 FROM schema_migrations WHERE version = $1', [migration.version]);

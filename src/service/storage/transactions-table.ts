@@ -12,6 +12,7 @@ import type { TransactionState } from '../payments/lifecycle.js';
 import { couldBeId } from './ids.js';
 import { STATE_CONDITIONS } from './transaction-states.js';
 import type { Sql } from './sql.js';
+import { fanOut, STORED_CREATED, STORED_ID, type EventOfInsert } from './events-table.js';
 import type { Scope } from './types.js';
 
 const COLUMNS = `t.id, t.public_id AS "publicId", t.account_id, t.via_account_id, t.authorization_id AS "authorizationId",
@@ -88,7 +89,7 @@ function queriesOn(sql: Sql) {
      * Stores a transaction and its events in one statement (atomic on its own, one round trip).
      * The statement cannot read back what it wrote, so the stored form is built from the input.
      */
-    async insert(transaction: NewTransaction): Promise<Transaction> {
+    async insert(transaction: NewTransaction, event?: EventOfInsert): Promise<Transaction> {
       const t = transaction;
       const [row] = await sql.query<{ id: number; created: Date }>(
         `WITH t AS (
@@ -101,7 +102,17 @@ function queriesOn(sql: Sql) {
          e AS (
            INSERT INTO transaction_events (transaction_id, event_type, event_date, comments)
            SELECT t.id, e.event_type, e.event_date, e.comments
-           FROM t, json_to_recordset($23::json) AS e(event_type text, event_date timestamptz, comments text))
+           FROM t, json_to_recordset($23::json) AS e(event_type text, event_date timestamptz, comments text)),
+         -- Its outbox event, when given: the id and creation time put into the body (events-table.ts).
+         ev AS (
+           INSERT INTO events (id, account_id, via_account_id, type, object_id, body, created_at)
+           SELECT $26, $2, $3, $27, $1,
+                  replace(replace($28, $30, t.id::text), $31,
+                          '"' || to_char(t.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"'),
+                  $29
+             FROM t WHERE $26::text IS NOT NULL
+           RETURNING seq, account_id, via_account_id, type, object_id, created_at),
+         d AS (${fanOut('ev')})
          SELECT id, created_at AS created FROM t`,
         [
           t.publicId,
@@ -135,6 +146,12 @@ function queriesOn(sql: Sql) {
           ),
           t.originalTransactionId,
           t.paymentMethodFingerprint,
+          event?.id ?? null,
+          event?.type ?? null,
+          event?.body ?? null,
+          event?.created ?? null,
+          JSON.stringify(STORED_ID),
+          JSON.stringify(STORED_CREATED),
         ],
       );
       const { id, created } = row as { id: number; created: Date };

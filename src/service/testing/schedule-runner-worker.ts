@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sandboxProcessor } from '../sandbox/processor.js';
-import { runDuePayments } from '../schedules/runner.js';
+import { runDuePayments } from '../schedules/schedule-runner.js';
 import { openDatabase } from '../storage/open.js';
 import { createRepository } from '../storage/repository.js';
 import { createVault } from '../vault/vault.js';

@@ -43,6 +43,8 @@ export const serviceMessages = {
   SCHEDULE_CANCELLED: 'This schedule is cancelled, so it can no longer change; make a new one.',
   SCHEDULE_COMPLETED: 'This schedule has made all its payments, so nothing is left to pause or restart.',
   SCHEDULE_NOT_ACTIVE: 'Only an active schedule can be paused: this one is {status}.',
+  EVENT_NOT_FOUND: 'No such event.',
+  WEBHOOK_ENDPOINT_NOT_FOUND: 'No such webhook endpoint.',
   PAYMENT_DECLINED: 'The payment was declined.',
   REVERSAL_DECLINED: 'The void or refund was refused; reversalResponseCode says why.',
   INVALID_TOKEN: 'The token does not exist or was deleted.',
@@ -77,6 +79,30 @@ export const listMessages = {
   INVALID_REFUND_AMOUNT: 'amount is a number of currency units, more than 0, with at most 2 decimals (e.g. 40.00).',
   UNKNOWN_REFUND_FIELD: 'A refund takes only amount and sendReceipt.',
   UNKNOWN_VOID_FIELD: 'A void takes only sendReceipt.',
+} as const;
+
+/** The event list's query and a webhook endpoint's body (docs/api.md#events-and-webhooks). */
+export const webhookMessages = {
+  UNKNOWN_EVENT_PARAMETER: 'This list takes only type, createdFrom, createdTo, page and pageSize.',
+  INVALID_EVENT_TYPE:
+    'This is not an event type; they are transaction.approved, transaction.declined, transaction.captured, transaction.voided, transaction.refunded, batch.settled, token.created and token.deleted.',
+  INVALID_EVENT_TIME: 'A time is a date-time with its offset, such as 2026-11-22T15:30:00Z.',
+  INVALID_EVENT_TIME_RANGE: 'createdFrom must be before createdTo.',
+  UNKNOWN_WEBHOOK_FIELD: 'A webhook endpoint takes only url and enabledEvents.',
+  INVALID_WEBHOOK_URL: 'url is an http or https URL of at most 2048 characters, without a user name or password.',
+  WEBHOOK_URL_NOT_ALLOWED:
+    'url points at this service, or at a loopback, private, link-local or metadata address, which webhooks are not sent to (WEBHOOK_ALLOWED_NETWORKS lists the networks an operator allows).',
+  WEBHOOK_HOST_NOT_FOUND: 'The host of url could not be resolved.',
+  INVALID_ENABLED_EVENTS: 'enabledEvents is a list of 1 to 20 event types, or ["*"] for all of them.',
+  UNKNOWN_ROTATE_FIELD: 'A rotation takes only overlapSeconds.',
+  INVALID_OVERLAP: 'overlapSeconds is a whole number from 0 to 604800 (7 days).',
+  WEBHOOK_SIGNATURE_MISSING: 'The request has no Paytoken-Signature header with a time and a v1 signature.',
+  WEBHOOK_SIGNATURE_MISMATCH:
+    'No signature matches the body under this secret. Verify the raw body as it arrived: a body parsed and written out again is not the same text.',
+  WEBHOOK_TIMESTAMP_TOO_OLD:
+    'The signed time is {seconds} seconds from now, more than the tolerance of {tolerance}: a replay is refused.',
+  WEBHOOK_BODY_NOT_RAW:
+    'Pass the raw body (a string or bytes, e.g. from express.raw()), not a parsed object: a parsed body cannot be checked.',
 } as const;
 
 /** Why a void or a refund was refused, and what to do instead: the message of a `REVERSAL_DECLINED`. */
@@ -186,6 +212,7 @@ export type ServiceCode = keyof typeof serviceMessages;
 export type ScheduleCode = keyof typeof scheduleMessages;
 export type SearchCode = keyof typeof searchMessages;
 export type ListCode = keyof typeof listMessages;
+export type WebhookCode = keyof typeof webhookMessages;
 export type ReversalReason = keyof typeof reversalMessages;
 /** The processor's answers (`paymentResponseCode`); wire.ts's `PaymentResponseCode` is held to them. */
 export type ResponseCode = keyof typeof responseMessages;
@@ -226,6 +253,8 @@ export const esService = {
   SCHEDULE_CANCELLED: 'Este calendario está cancelado, así que ya no puede cambiar; cree uno nuevo.',
   SCHEDULE_COMPLETED: 'Este calendario ya hizo todos sus pagos, así que no queda nada que pausar ni reanudar.',
   SCHEDULE_NOT_ACTIVE: 'Solo se puede pausar un calendario activo: este está en {status}.',
+  EVENT_NOT_FOUND: 'No existe ese evento.',
+  WEBHOOK_ENDPOINT_NOT_FOUND: 'No existe ese punto de webhook.',
   PAYMENT_DECLINED: 'El pago fue rechazado.',
   REVERSAL_DECLINED: 'La anulación o el reembolso fue rechazado; reversalResponseCode dice por qué.',
   INVALID_TOKEN: 'El token no existe o fue eliminado.',
@@ -276,6 +305,29 @@ export const esSearch = {
   INVALID_BATCH_ID: 'batchId debe ser el identificador de un lote: un número entero de 1 a 9 dígitos, como 17.',
   INVALID_SEARCH_TYPE: 'transactionSearchTypeId debe ser Processed, Rejected o Refunds.',
 } as const satisfies Record<SearchCode, string>;
+
+export const esWebhook = {
+  UNKNOWN_EVENT_PARAMETER: 'Esta lista solo admite type, createdFrom, createdTo, page y pageSize.',
+  INVALID_EVENT_TYPE:
+    'No es un tipo de evento; son transaction.approved, transaction.declined, transaction.captured, transaction.voided, transaction.refunded, batch.settled, token.created y token.deleted.',
+  INVALID_EVENT_TIME: 'Una hora es una fecha y hora con su desfase, como 2026-11-22T15:30:00Z.',
+  INVALID_EVENT_TIME_RANGE: 'createdFrom debe ser anterior a createdTo.',
+  UNKNOWN_WEBHOOK_FIELD: 'Un punto de webhook solo admite url y enabledEvents.',
+  INVALID_WEBHOOK_URL: 'url es una URL http o https de hasta 2048 caracteres, sin usuario ni contraseña.',
+  WEBHOOK_URL_NOT_ALLOWED:
+    'url apunta a este servicio o a una dirección de bucle local, privada, de enlace local o de metadatos, a las que no se envían webhooks (WEBHOOK_ALLOWED_NETWORKS enumera las redes que el operador permite).',
+  WEBHOOK_HOST_NOT_FOUND: 'No se pudo resolver el host de url.',
+  INVALID_ENABLED_EVENTS: 'enabledEvents es una lista de 1 a 20 tipos de evento, o ["*"] para todos.',
+  UNKNOWN_ROTATE_FIELD: 'Una rotación solo admite overlapSeconds.',
+  INVALID_OVERLAP: 'overlapSeconds es un número entero de 0 a 604800 (7 días).',
+  WEBHOOK_SIGNATURE_MISSING: 'La solicitud no tiene un encabezado Paytoken-Signature con una hora y una firma v1.',
+  WEBHOOK_SIGNATURE_MISMATCH:
+    'Ninguna firma coincide con el cuerpo bajo este secreto. Verifique el cuerpo sin procesar tal como llegó: un cuerpo analizado y vuelto a escribir no es el mismo texto.',
+  WEBHOOK_TIMESTAMP_TOO_OLD:
+    'La hora firmada está a {seconds} segundos de ahora, más que la tolerancia de {tolerance}: se rechaza una repetición.',
+  WEBHOOK_BODY_NOT_RAW:
+    'Pase el cuerpo sin procesar (texto o bytes, p. ej. de express.raw()), no un objeto analizado: un cuerpo analizado no se puede verificar.',
+} as const satisfies Record<WebhookCode, string>;
 
 export const esList = {
   EMPTY_PARAMETER: 'Este parámetro está vacío: dele un valor u omítalo.',

@@ -14,6 +14,7 @@ import {
   esSearch,
   esService,
   esSetUp,
+  esWebhook,
   frameSetUpMessages,
   listMessages,
   responseMessages,
@@ -22,6 +23,7 @@ import {
   searchMessages,
   serviceMessages,
   setUpMessages,
+  webhookMessages,
 } from './api.js';
 import {
   amountMessages,
@@ -63,6 +65,7 @@ export const CATALOG_AREAS: readonly CatalogArea[] = [
   area('searches', searchMessages, esSearch, true),
   area('payment schedules', scheduleMessages, esSchedule, true),
   area('lists, voids and refunds', listMessages, esList, true),
+  area('events and webhooks', webhookMessages, esWebhook, true),
   area('processor answers', responseMessages, esResponse, false),
   area('payer-facing declines', payerDeclineMessages, esPayerDecline, false),
   area('refused reversals', reversalMessages, esReversal, false),

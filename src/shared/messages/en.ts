@@ -3,7 +3,7 @@
  * script carries only the codes it can produce. `ErrorCode` is derived from the keys, so a code
  * without a message cannot exist. `{seconds}`-style placeholders are filled by `formatMessage` (catalog.ts).
  */
-import type { ListCode, ScheduleCode, SearchCode, ServiceCode } from './api.js';
+import type { ListCode, ScheduleCode, SearchCode, ServiceCode, WebhookCode } from './api.js';
 
 /** Field validation (docs/api.md#tokens), shared by the browser and the service. */
 export const fieldMessages = {
@@ -122,7 +122,7 @@ export type TransactionCode = keyof typeof transactionMessages;
 /** A code the browser can show, in any of its languages. */
 export type BrowserCode = FieldCode | AmountCode | ClientCode | TransactionCode | keyof typeof formMessages;
 /** A stable, UPPER_SNAKE error code: the browser's and the service's own (api.ts). */
-export type ErrorCode = BrowserCode | ServiceCode | SearchCode | ListCode | ScheduleCode;
+export type ErrorCode = BrowserCode | ServiceCode | SearchCode | ListCode | WebhookCode | ScheduleCode;
 
 /** A browser catalog maps every code the browser can show to a message. */
 export type MessageCatalog = Record<BrowserCode, string>;

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AutoPayResponse, PaymentScheduleResponse, SchedulePaymentResponse } from '../../../shared/wire.js';
 import { sandboxProcessor } from '../../sandbox/processor.js';
-import { runDue } from '../../schedules/runner.js';
+import { runDue } from '../../schedules/schedule-runner.js';
 import { basic, cardToken, request, startTestService, type Created, type TestService } from '../../testing/harness.js';
 import { movableClock } from '../../testing/movable-clock.js';
 

@@ -97,10 +97,13 @@ describe('API description', () => {
     );
     expect(operations.sort()).toEqual([
       'DELETE /api/v1/tokens/{tokenId}',
+      'DELETE /api/v1/webhookEndpoints/{endpointId}',
       'GET /api/v1/autoPay/{autoPayId}',
       'GET /api/v1/autoPays',
       'GET /api/v1/batches',
       'GET /api/v1/batches/{batchId}/transactions',
+      'GET /api/v1/events',
+      'GET /api/v1/events/{eventId}',
       'GET /api/v1/paymentSchedules',
       'GET /api/v1/paymentSchedules/{paymentScheduleId}',
       'GET /api/v1/paymentSchedules/{paymentScheduleId}/payments',
@@ -110,6 +113,9 @@ describe('API description', () => {
       'GET /api/v1/transactions',
       'GET /api/v1/transactions/authorizations/{authorizationId}',
       'GET /api/v1/transactions/{transactionId}',
+      'GET /api/v1/webhookEndpoints',
+      'GET /api/v1/webhookEndpoints/{endpointId}',
+      'GET /api/v1/webhookEndpoints/{endpointId}/attempts',
       'POST /api/v1/autoPay',
       'POST /api/v1/autoPay/{autoPayId}/amountsDue',
       'POST /api/v1/autoPay/{autoPayId}/cancel',
@@ -125,6 +131,8 @@ describe('API description', () => {
       'POST /api/v1/transactions/authorize',
       'POST /api/v1/transactions/{transactionId}/refund',
       'POST /api/v1/transactions/{transactionId}/void',
+      'POST /api/v1/webhookEndpoints',
+      'POST /api/v1/webhookEndpoints/{endpointId}/rotateSecret',
     ]);
     expect(document.paths['/api/v1/tokens']?.post?.requestBody?.content['application/json']?.schema.required).toEqual([
       'payer',

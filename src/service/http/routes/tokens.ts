@@ -30,7 +30,7 @@ import {
   tokenSecurity,
 } from '../schemas/schemas.js';
 import { toTokenResponse } from '../wire-mappers.js';
-import { newStoredToken } from '../../payments/stored-token.js';
+import { newStoredToken, saveToken } from '../../payments/stored-token.js';
 import { deleteToken, findToken } from '../../payments/reads.js';
 import { valueOf } from '../result-answers.js';
 
@@ -97,7 +97,7 @@ export function tokenRoutes(instance: FastifyInstance, deps: ServiceDeps): void 
       const { scope } = callerOf(request);
       return idempotent(request, reply, deps, scope, 'tokens.create', async (repository) => {
         const token = newStoredToken(newId('tok'), request.body, scope, deps);
-        await repository.tokens.insert(token);
+        await saveToken(token, { repository });
         return {
           status: 201,
           headers: { Location: `${baseUrl(request, deps)}/api/v1/tokens/${token.id}` },

@@ -11,7 +11,7 @@
 import { formatMessage, type MessageParams } from '../../../shared/messages/catalog.js';
 import { fieldMessages } from '../../../shared/messages/en.js';
 import { payerDeclineMessage } from '../../../shared/messages/payer-declines.js';
-import { responseMessages } from '../../../shared/messages/api.js';
+import { responseMessages, webhookMessages } from '../../../shared/messages/api.js';
 import { REVERSAL_MESSAGES } from '../../payments/reversal.js';
 import { duplicateMessage } from '../../payments/sale.js';
 import { SERVICE_MESSAGES, type ServiceCode } from '../errors.js';
@@ -257,6 +257,23 @@ export const ERROR_EXAMPLES = {
     status: 404,
     summary: 'No such batch for these credentials',
     value: said('BATCH_NOT_FOUND'),
+  },
+  eventNotFound: {
+    status: 404,
+    summary: 'No such event for these credentials',
+    value: said('EVENT_NOT_FOUND'),
+  },
+  webhookEndpointNotFound: {
+    status: 404,
+    summary: 'No such webhook endpoint for these credentials',
+    value: said('WEBHOOK_ENDPOINT_NOT_FOUND'),
+  },
+  webhookUrlNotAllowed: {
+    status: 400,
+    summary: 'The URL points where webhooks are not sent (this service, a private or metadata address)',
+    value: fault(webhookMessages.WEBHOOK_URL_NOT_ALLOWED, 'WEBHOOK_URL_NOT_ALLOWED', {
+      errors: [{ field: 'url', code: 'WEBHOOK_URL_NOT_ALLOWED', message: webhookMessages.WEBHOOK_URL_NOT_ALLOWED }],
+    }),
   },
   idempotencyKeyInUse: {
     status: 409,

@@ -13,7 +13,7 @@ import { newStoredToken } from '../payments/stored-token.js';
 import { addDays, dueInstant, localDate, type LocalDate, type Recurrence } from './calendar.js';
 import { createSchedule, type ScheduleRequest, type Timing } from './create.js';
 import type { Schedule } from './payment-schedule.js';
-import { runDue, type RunnerDeps } from './runner.js';
+import { runDue, type RunnerDeps } from './schedule-runner.js';
 
 let service: TestService;
 let payer: Payer;

@@ -17,7 +17,7 @@ import type { PaymentDeps } from '../payments/result.js';
 import { sale } from '../payments/sale.js';
 import { expiryDay } from './calendar.js';
 import { nextPayment } from './create.js';
-import { storeScheduleEvent, type ScheduleEventSink } from './events.js';
+import { storeScheduleEvent, type ScheduleEventSink } from './schedule-events.js';
 import type { Schedule, ScheduleEvent } from './payment-schedule.js';
 import { retryAt } from './retry-plan.js';
 import { runDraft } from './run-fee.js';
@@ -25,7 +25,7 @@ import { runDraft } from './run-fee.js';
 export interface RunnerDeps extends PaymentDeps {
   /** This process, which owns the idempotency claims of its runs (ops/instance.ts). */
   instance: { id: string };
-  /** Where events go (schedules/events.ts); the schedule_events table unless given. */
+  /** Where events go (schedules/schedule-events.ts); the schedule_events table unless given. */
   events?: ScheduleEventSink;
 }
 

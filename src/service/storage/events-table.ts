@@ -1,0 +1,108 @@
+import type { EventType } from '../../shared/wire.js';
+import type { Sql } from './sql.js';
+import type { Scope } from './types.js';
+
+/** An event to store: its body is the exact JSON text the API answers and a webhook sends. */
+export interface NewEvent {
+  id: string;
+  scope: Scope;
+  type: EventType;
+  /** The id of what it is about (a `txn_…`, a `tok_…`, a batch id): deliveries keep its order. */
+  objectId: string;
+  body: string;
+  created: Date;
+}
+
+/** A stored event: its id, type, time and body text. */
+export interface StoredEvent {
+  id: string;
+  type: EventType;
+  created: Date;
+  body: string;
+}
+
+/** Which events a list takes: types, and a time range (`from` included, `to` excluded). */
+export interface EventFilter {
+  types: EventType[];
+  from: Date | null;
+  to: Date | null;
+}
+
+const IN_SCOPE = 'account_id = $1 AND COALESCE(via_account_id, 0) = $2';
+
+/**
+ * Stores an event and, in the same statement, a pending delivery to each live webhook endpoint of its
+ * scope that wants its type: the outbox. Called inside the change's own database transaction, so the
+ * change, its event and its deliveries are committed together or not at all.
+ */
+export async function insertEvent(sql: Sql, event: NewEvent): Promise<void> {
+  await sql.query(
+    `WITH e AS (
+       INSERT INTO events (id, account_id, via_account_id, type, object_id, body, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING seq, account_id, via_account_id, type, object_id, created_at)
+     ${fanOut('e')}`,
+    [event.id, event.scope.accountId, event.scope.viaAccountId, event.type, event.objectId, event.body, event.created],
+  );
+}
+
+/**
+ * The outbox's fan-out: a pending delivery of each event of the CTE `events` (rows of the events
+ * table as RETURNING gives them) to every live endpoint of its scope that wants its type.
+ */
+export const fanOut = (events: string): string =>
+  `INSERT INTO deliveries (event_seq, channel, target, object_id, next_attempt_at, created_at)
+   SELECT e.seq, 'webhook', w.id, e.object_id, e.created_at, e.created_at
+     FROM ${events} e JOIN webhook_endpoints w
+       ON w.account_id = e.account_id AND COALESCE(w.via_account_id, 0) = COALESCE(e.via_account_id, 0)
+      AND w.deleted_at IS NULL AND (e.type = ANY (w.enabled_events) OR '*' = ANY (w.enabled_events))
+    ORDER BY w.id`;
+
+/**
+ * An event of a row not stored yet, written by the row's own INSERT (one statement, no transaction
+ * around it): its body holds `STORED_ID` and `STORED_CREATED` (as JSON strings) where the row's id and
+ * creation time go, which only the database knows until then.
+ */
+export type EventOfInsert = Omit<NewEvent, 'scope' | 'objectId'>;
+export const STORED_ID = '\u0000id\u0000';
+export const STORED_CREATED = '\u0000created\u0000';
+
+const COLUMNS = 'id, type, created_at AS created, body';
+const toEvent = (row: StoredEvent): StoredEvent => ({ ...row, created: new Date(row.created) });
+
+/** The events of each scope: written with the changes (`insertEvent`), read by the API and the forwarder. */
+export function eventStore(sql: Sql) {
+  return {
+    record: (event: NewEvent): Promise<void> => insertEvent(sql, event),
+    /** One event of the scope; another scope's is not found. */
+    async find(id: string, scope: Scope): Promise<StoredEvent | null> {
+      const [row] = await sql.query<StoredEvent>(`SELECT ${COLUMNS} FROM events WHERE id = $3 AND ${IN_SCOPE}`, [
+        scope.accountId,
+        scope.viaAccountId ?? 0,
+        id,
+      ]);
+      return row ? toEvent(row) : null;
+    },
+    /** One page of the scope's events, newest first, and how many match. */
+    async list(
+      scope: Scope,
+      filter: EventFilter,
+      limit: number,
+      offset: number,
+    ): Promise<{ events: StoredEvent[]; totalRecords: number }> {
+      const where = `${IN_SCOPE} AND (cardinality($3::text[]) = 0 OR type = ANY ($3::text[]))
+        AND ($4::timestamptz IS NULL OR created_at >= $4) AND ($5::timestamptz IS NULL OR created_at < $5)`;
+      const params = [scope.accountId, scope.viaAccountId ?? 0, filter.types, filter.from, filter.to];
+      const rows = await sql.query<StoredEvent>(
+        `SELECT ${COLUMNS} FROM events WHERE ${where} ORDER BY created_at DESC, seq DESC LIMIT $6 OFFSET $7`,
+        [...params, limit, offset],
+      );
+      const [count] = await sql.query<{ total: number }>(
+        `SELECT count(*)::integer AS total FROM events WHERE ${where}`,
+        params,
+      );
+      return { events: rows.map(toEvent), totalRecords: count?.total ?? 0 };
+    },
+  };
+}
+
+export type EventStore = ReturnType<typeof eventStore>;
