@@ -13,6 +13,7 @@ import { outbox } from './outbox.js';
 import { severalProcesses } from './processes.js';
 import { writeBenchReadme } from './readme-table.js';
 import { printTable, reportOf, writeReport, type Row } from './report.js';
+import { scheduleRunner } from './schedule-runner.js';
 import { serviceThroughput } from './service-throughput.js';
 import { transactionSearch } from './transaction-search.js';
 
@@ -36,6 +37,8 @@ if (databaseUrl)
 else rows.push({ name: 'PostgreSQL rows', value: 0, unit: '-', note: 'skipped: set DATABASE_URL' });
 // Search over 100 000 transactions: PostgreSQL only (its own row says so when DATABASE_URL is missing).
 rows.push(...(await transactionSearch(databaseUrl)));
+// The schedules' runner: PostgreSQL only, as above.
+rows.push(...(await scheduleRunner(databaseUrl)));
 printTable(rows);
 const report = reportOf(rows);
 writeReport(report);

@@ -267,7 +267,11 @@ describe('PaytokenClient retries', () => {
     seen.length = 0;
     answers = [
       json(503, { message: 'busy' }),
-      json(409, { message: 'running', code: 'IDEMPOTENCY_KEY_IN_USE' }),
+      // As the service answers it: with Retry-After (a 409 without it is a state, not retried).
+      (_: IncomingMessage, res: ServerResponse) =>
+        res
+          .writeHead(409, { 'content-type': 'application/json', 'retry-after': '1' })
+          .end(JSON.stringify({ message: 'running', code: 'IDEMPOTENCY_KEY_IN_USE' })),
       json(201, { id: 7, amount: 1 }),
     ];
     const { result, delays } = await withInstantBackoff(() =>
@@ -309,5 +313,56 @@ describe('PaytokenClient retries', () => {
         1,
       ),
     ).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
+  });
+});
+
+describe('payment schedules and AutoPay', () => {
+  it('creates, searches, pauses, restarts and cancels a schedule, and lists its payments', async () => {
+    const tokenId = await browserToken();
+    const schedule = await springfield.paymentSchedules.create({
+      payer: 'Ada Lovelace',
+      emailAddress: 'ada@example.com',
+      tokenId,
+      amount: 84.2,
+      interval: 'Month',
+      intervalCount: 1,
+      startDate: '2099-01-31',
+    });
+    expect(schedule).toMatchObject({ status: 'Active', nextPaymentDate: '2099-01-31', amount: 84.2 });
+    expect(await springfield.paymentSchedules.retrieve(schedule.id)).toMatchObject({ id: schedule.id });
+    expect((await springfield.paymentSchedules.pause(schedule.id)).status).toBe('Paused');
+    expect((await springfield.paymentSchedules.search({ status: 'Paused', tokenId })).paymentSchedules).toMatchObject([
+      { id: schedule.id },
+    ]);
+    expect((await springfield.paymentSchedules.restart(schedule.id)).status).toBe('Active');
+    expect(await springfield.paymentSchedules.payments(schedule.id)).toEqual({ payments: [] });
+    expect((await springfield.paymentSchedules.cancel(schedule.id)).status).toBe('Cancelled');
+    await expect(springfield.paymentSchedules.pause(schedule.id)).rejects.toMatchObject({
+      status: 409,
+      code: 'SCHEDULE_CANCELLED',
+    });
+    await expect(
+      springfield.paymentSchedules.create({
+        payer: 'Ada',
+        emailAddress: 'ada@example.com',
+        tokenId,
+        amount: 1.005,
+        interval: 'Month',
+        intervalCount: 1,
+      }),
+    ).rejects.toThrow(RangeError);
+  });
+
+  it('enrols in AutoPay, adds an amount due, searches, cancels and restarts', async () => {
+    const autoPay = await springfield.autoPay.create({
+      emailAddress: 'ada@example.com',
+      publicTokenId: await browserToken(),
+    });
+    const due = await springfield.autoPay.addAmountDue(autoPay.id, { amount: 42.5, dueDate: '2099-12-15' });
+    expect(due.amountsDue).toEqual([{ dueDate: '2099-12-15', amount: 42.5 }]);
+    expect((await springfield.autoPay.search()).autoPays.map((a) => a.id)).toContain(autoPay.id);
+    expect((await springfield.autoPay.retrieve(autoPay.id)).nextPaymentDate).toBe('2099-12-15');
+    expect((await springfield.autoPay.cancel(autoPay.id)).status).toBe('Cancelled');
+    expect((await springfield.autoPay.restart(autoPay.id)).status).toBe('Active');
   });
 });

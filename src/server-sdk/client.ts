@@ -1,5 +1,12 @@
 import { centsToAmount, parseAmount } from '../shared/money.js';
 import type {
+  AutoPayListItem,
+  AutoPayRequest,
+  AutoPayResponse,
+  PaymentScheduleRequest,
+  PaymentScheduleResponse,
+  ScheduleStatus,
+  SchedulePaymentResponse,
   AuthorizationResponse,
   BatchListResponse,
   BatchResponse,
@@ -20,6 +27,22 @@ function cents(amount: number, name: string): number {
       `${name} must be an amount of at least 0.00 with at most 2 decimals, up to 10,000,000.00 (${parsed.code}).`,
     );
   return parsed.cents;
+}
+
+/** The filters every schedule and AutoPay search takes: dates (`YYYY-MM-DD` or ISO 8601) and pages. */
+export interface ScheduleSearch {
+  createDateStart?: string;
+  createDateEnd?: string;
+  cancelDateStart?: string;
+  cancelDateEnd?: string;
+  page?: number;
+  pageSize?: number;
+}
+
+/** `?name=value&…` of the filters given, or nothing. */
+function queryOf(filters: object): string {
+  const entries = Object.entries(filters).filter(([, value]) => value !== undefined);
+  return entries.length ? `?${new URLSearchParams(entries.map(([k, v]) => [k, String(v)])).toString()}` : '';
 }
 
 export interface PayerFeePayment extends Omit<
@@ -201,6 +224,75 @@ export class PaytokenClient {
       this.request('GET', `/api/v1/reports/lockbox?date=${encodeURIComponent(date)}&format=${format}`, undefined, {
         accept: format === 'csv' ? 'text/csv' : 'text/plain',
       }),
+  };
+
+  readonly paymentSchedules = {
+    /**
+     * Pays a saved token on its dates in the account's time zone, exactly once each (docs/autopay.md).
+     * @example
+     * const schedule = await paytoken.paymentSchedules.create({ payer: 'Ada Lovelace', emailAddress: 'ada@example.com',
+     *   tokenId: 'tok_…', amount: 84.2, interval: 'Month', intervalCount: 1, lastDayOfMonth: true });
+     * schedule.nextPaymentDate // '2026-11-30'
+     */
+    create: async (request: PaymentScheduleRequest, options?: RequestOptions): Promise<PaymentScheduleResponse> => {
+      cents(request.amount, 'amount');
+      return this.request('POST', '/api/v1/paymentSchedules', request, options);
+    },
+    /** @example const schedule = await paytoken.paymentSchedules.retrieve('psch_…') */
+    retrieve: (id: string): Promise<PaymentScheduleResponse> =>
+      this.request('GET', `/api/v1/paymentSchedules/${encodeURIComponent(id)}`),
+    /**
+     * One page of your schedules, newest first (docs/autopay.md#searching).
+     * @example const { paymentSchedules } = await paytoken.paymentSchedules.search({ status: 'Failing' })
+     */
+    search: (
+      filters: ScheduleSearch & {
+        status?: ScheduleStatus;
+        payer?: string;
+        tokenId?: string;
+        nextPaymentDateStart?: string;
+        nextPaymentDateEnd?: string;
+      } = {},
+    ): Promise<{ paymentSchedules: PaymentScheduleResponse[]; totalRecords: number }> =>
+      this.request('GET', `/api/v1/paymentSchedules${queryOf(filters)}`),
+    /**
+     * Every try of every payment, with its transaction, oldest first: the schedule's history.
+     * @example const { payments } = await paytoken.paymentSchedules.payments('psch_…')
+     */
+    payments: (id: string): Promise<{ payments: SchedulePaymentResponse[] }> =>
+      this.request('GET', `/api/v1/paymentSchedules/${encodeURIComponent(id)}/payments`),
+    /** @example await paytoken.paymentSchedules.cancel('psch_…') */
+    cancel: (id: string): Promise<PaymentScheduleResponse> =>
+      this.request('POST', `/api/v1/paymentSchedules/${encodeURIComponent(id)}/cancel`),
+    /** @example await paytoken.paymentSchedules.pause('psch_…') */
+    pause: (id: string): Promise<PaymentScheduleResponse> =>
+      this.request('POST', `/api/v1/paymentSchedules/${encodeURIComponent(id)}/pause`),
+    /** Resumes at the first payment due from now on. @example await paytoken.paymentSchedules.restart('psch_…') */
+    restart: (id: string): Promise<PaymentScheduleResponse> =>
+      this.request('POST', `/api/v1/paymentSchedules/${encodeURIComponent(id)}/restart`),
+  };
+
+  readonly autoPay = {
+    /**
+     * Enrols a payer; each amount due added with `addAmountDue` is paid on its date.
+     * @example const autoPay = await paytoken.autoPay.create({ emailAddress: 'ada@example.com', publicTokenId: 'tok_…' })
+     */
+    create: (request: AutoPayRequest, options?: RequestOptions): Promise<AutoPayResponse> =>
+      this.request('POST', '/api/v1/autoPay', request, options),
+    /** @example await paytoken.autoPay.retrieve(731554210) */
+    retrieve: (id: number): Promise<AutoPayResponse> => this.request('GET', `/api/v1/autoPay/${id}`),
+    /** @example const { autoPays } = await paytoken.autoPay.search({ createDateStart: '2026-11-01' }) */
+    search: (filters: ScheduleSearch = {}): Promise<{ autoPays: AutoPayListItem[]; totalRecords: number }> =>
+      this.request('GET', `/api/v1/autoPays${queryOf(filters)}`),
+    /** @example await paytoken.autoPay.addAmountDue(731554210, { amount: 84.2, dueDate: '2026-12-15' }) */
+    addAmountDue: async (id: number, due: { amount: number; dueDate: string }): Promise<AutoPayResponse> => {
+      cents(due.amount, 'amount');
+      return this.request('POST', `/api/v1/autoPay/${id}/amountsDue`, due);
+    },
+    /** @example await paytoken.autoPay.cancel(731554210) */
+    cancel: (id: number): Promise<AutoPayResponse> => this.request('POST', `/api/v1/autoPay/${id}/cancel`),
+    /** @example await paytoken.autoPay.restart(731554210) */
+    restart: (id: number): Promise<AutoPayResponse> => this.request('POST', `/api/v1/autoPay/${id}/restart`),
   };
 
   readonly sandbox = {

@@ -64,8 +64,10 @@ export function createHttp(options: HttpOptions) {
         if (requestOptions.accept && response.ok) text = await response.clone().text();
         return response;
       },
-      // 409: the same Idempotency-Key is still running; retrying waits for its answer.
-      ({ response }) => !response || response.status >= 500 || response.status === 409,
+      // 409 with Retry-After: the same Idempotency-Key is still running; retrying waits for its answer.
+      // A 409 without it is a state that refuses the change (a cancelled schedule): retrying cannot help.
+      ({ response }) =>
+        !response || response.status >= 500 || (response.status === 409 && response.headers.has('retry-after')),
       options.maxRetries ?? 2,
       BACKOFF_MS,
     );

@@ -1,5 +1,5 @@
 /** `import { PaytokenClient } from 'paytoken/server'`: the integrating server's side. */
-export { PaytokenClient, type PayerFeePayment } from './client.js';
+export { PaytokenClient, type PayerFeePayment, type ScheduleSearch } from './client.js';
 export { PaymentDeclinedError, PaytokenApiError, ReversalDeclinedError } from './errors.js';
 export {
   webhooks,
@@ -13,6 +13,13 @@ export { TransactionList, type TransactionListFilters, type TransactionPage } fr
 export type { TransactionSearchResponse, TransactionSearchType } from '../shared/transaction-search.js';
 export type { HttpOptions as PaytokenClientOptions, RequestOptions } from './http.js';
 export type {
+  AutoPayListItem,
+  AutoPayRequest,
+  AutoPayResponse,
+  PaymentScheduleRequest,
+  PaymentScheduleResponse,
+  SchedulePaymentResponse,
+  ScheduleStatus,
   AuthorizationResponse,
   BatchListResponse,
   BatchResponse,

@@ -15,6 +15,8 @@ import { transactionSearchRoutes } from './http/routes/transaction-search.js';
 import { reversalRoutes } from './http/routes/reversals.js';
 import { batchRoutes } from './http/routes/batches.js';
 import { reportRoutes } from './http/routes/reports.js';
+import { paymentScheduleRoutes } from './http/routes/payment-schedules.js';
+import { autoPayRoutes } from './http/routes/auto-pays.js';
 import { healthRoutes } from './http/routes/health.js';
 import { eventRoutes } from './http/routes/events.js';
 import { webhookEndpointRoutes } from './http/routes/webhook-endpoints.js';
@@ -34,6 +36,7 @@ import type { PaymentProcessor } from './payments/payment-processor.js';
 import { ProcessorUnavailable } from './payments/payment-processor.js';
 import { sandboxProcessor } from './sandbox/processor.js';
 import { sandboxBinTable } from './cards/bin-table-file.js';
+import { systemClock } from './clock/clock.js';
 
 type Defaulted =
   | 'rateLimiter'
@@ -58,6 +61,9 @@ export interface BuildOptions extends Omit<ServiceDeps, Defaulted>, Partial<Pick
 
 /** The processors `PROCESSOR` can name (src/service/config/config.ts): the sandbox only, for now. */
 const PROCESSORS: Record<ProcessorName, PaymentProcessor> = { sandbox: sandboxProcessor };
+
+/** The acquirer's adapter `PROCESSOR` names (the sandbox when unset). */
+export const processorNamed = (name: ProcessorName | undefined): PaymentProcessor => PROCESSORS[name ?? 'sandbox'];
 
 /**
  * A request must arrive whole, headers and body, within this: one that stalls or trickles gets a 408
@@ -114,10 +120,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     }));
   const deps: ServiceDeps = {
     rateLimiter: sharedRateLimits ? createSharedRateLimiter(given.repository.rateLimits) : createRateLimiter(),
-    now: () => new Date(),
+    now: systemClock,
     scriptsDir: new URL('../../dist/browser/', import.meta.url).pathname,
     version: '0.0.0',
-    processor: PROCESSORS[given.config.processor ?? 'sandbox'],
+    processor: processorNamed(given.config.processor),
     binTable: sandboxBinTable(),
     webhookTargets: webhookTargetsOf(given.config),
     ...given,
@@ -184,6 +190,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   transactionSearchRoutes(app, deps);
   reversalRoutes(app, deps);
   batchRoutes(app, deps);
+  paymentScheduleRoutes(app, deps);
+  autoPayRoutes(app, deps);
   eventRoutes(app, deps);
   webhookEndpointRoutes(app, deps);
   reportRoutes(app, deps);

@@ -7,7 +7,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, createLogger, webhookTargetsOf } from './app.js';
+import { buildApp, createLogger, processorNamed, webhookTargetsOf } from './app.js';
+import { systemClock } from './clock/clock.js';
+import { startScheduleRunner } from './schedules/schedule-runner.js';
 import { createDeliveryRunner, type DeliveryRunner } from './delivery/runner.js';
 import { webhookChannel } from './webhooks/webhook-channel.js';
 import { createAccountCache } from './auth/account-cache.js';
@@ -83,7 +85,7 @@ export async function startService(
       warn: (message) => log.warn(message),
     });
     stack.push(() => instance.stop());
-    const settlement = startSettlementClock(config.settlementCutoff, { repository, now: () => new Date() }, (message) =>
+    const settlement = startSettlementClock(config.settlementCutoff, { repository, now: systemClock }, (message) =>
       log.warn(message),
     );
     stack.push(() => settlement.stop());
@@ -103,6 +105,20 @@ export async function startService(
     // Again after migrating and seeding, and at close: the embedded engine creates its files world-readable.
     if (embedded) makePrivate(config.dataDir);
     await app.listen({ port: config.port, host: config.host });
+    // Every process runs the runner: each due payment is claimed in the database (docs/autopay.md#the-runner).
+    const runner = startScheduleRunner(
+      {
+        repository,
+        vault,
+        binTable: config.binTable,
+        processor: processorNamed(config.processor),
+        ...(config.processorTimeoutMs !== undefined && { processorTimeoutMs: config.processorTimeoutMs }),
+        now: systemClock,
+        instance,
+      },
+      (message) => log.warn(message),
+    );
+    stack.push(() => runner.stop());
     if (embedded) {
       const admin = await startAdminEndpoint(config.dataDir, (argv) =>
         accountsCommand(argv, repository, () => instance.sync()),

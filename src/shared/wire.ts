@@ -337,6 +337,115 @@ export interface AuthorizationResponse {
   captured?: boolean;
 }
 
+/** How often a payment schedule pays (the API's PaymentInterval; docs/autopay.md#due-dates). */
+export const PAYMENT_INTERVALS = ['Day', 'Week', 'Month', 'Year'] as const;
+export type PaymentInterval = (typeof PAYMENT_INTERVALS)[number];
+
+/** Where a payment schedule or an AutoPay stands (ours; docs/autopay.md#statuses). */
+export const SCHEDULE_STATUSES = ['Active', 'Paused', 'Failing', 'Completed', 'Cancelled'] as const;
+export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
+
+/** What happened to a payment of a schedule (ours; docs/autopay.md#the-runner). */
+export const SCHEDULE_EVENT_TYPES = [
+  'PaymentScheduleRunPaid',
+  'PaymentScheduleRunDeclined',
+  'PaymentScheduleFailing',
+  'PaymentScheduleReminder',
+  'PaymentScheduleCardExpiring',
+] as const;
+export type ScheduleEventType = (typeof SCHEDULE_EVENT_TYPES)[number];
+
+/** `POST /api/v1/paymentSchedules` (docs/autopay.md#making-a-schedule); money in currency units. */
+export interface PaymentScheduleRequest {
+  payer: string;
+  emailAddress: string;
+  tokenId: string;
+  amount: number;
+  interval: PaymentInterval;
+  intervalCount: number;
+  startDate?: string;
+  endDate?: string;
+  numberOfTotalPayments?: number;
+  attributeValues?: AttributeValues;
+  comments?: string;
+  initiatingPartyFee?: number;
+  ipAddress?: string;
+  /** Ours: on the last day of each month. */
+  lastDayOfMonth?: boolean;
+  /** Ours: pay these instead of a recurrence; `amount` is their total. */
+  instalments?: { date: string; amount?: number }[];
+  /** Ours: the language of its e-mails. */
+  language?: 'en' | 'es';
+  /** Ours: days before each payment its reminder goes out; 0: none. */
+  reminderDays?: number;
+}
+
+/** A payment schedule as the service answers it; dates are days (`YYYY-MM-DD`) in the account's time zone. */
+export interface PaymentScheduleResponse {
+  id: string;
+  payer: string;
+  emailAddress: string;
+  tokenId: string | null;
+  numberOfTotalPayments: number | null;
+  numberOfExecutedPayments: number;
+  amount: number;
+  payerFee: number;
+  startDate: string | null;
+  endDate: string | null;
+  nextPaymentDate: string | null;
+  interval?: PaymentInterval;
+  intervalCount?: number;
+  attributeValues: AttributeValues;
+  comments: string | null;
+  status: ScheduleStatus;
+  lastDayOfMonth?: boolean;
+  instalments?: { date: string; amount: number }[];
+  nextPaymentAmount: number | null;
+  timeZone: string;
+  language: 'en' | 'es';
+  reminderDays: number;
+  createDate: string;
+  cancelDate: string | null;
+}
+
+/** `POST /api/v1/autoPay`. */
+export interface AutoPayRequest {
+  emailAddress: string;
+  publicTokenId?: string;
+  payer?: string;
+  attributeValues?: AttributeValues;
+  language?: 'en' | 'es';
+  reminderDays?: number;
+}
+
+/** An AutoPay in a search's list (the API's names). */
+export interface AutoPayListItem {
+  id: number;
+  tokenId: string | null;
+  attributes: AttributeValues;
+  email: string;
+  createDate: string;
+  cancelDate: string | null;
+}
+
+/** An AutoPay: the list item's fields, and ours. */
+export interface AutoPayResponse extends AutoPayListItem {
+  payer: string;
+  status: ScheduleStatus;
+  nextPaymentDate: string | null;
+  amountsDue: { dueDate: string; amount: number }[];
+}
+
+/** One try of one payment of a schedule or an AutoPay (ours). */
+export interface SchedulePaymentResponse {
+  dueDate: string;
+  attempt: number;
+  amount: number;
+  transactionId: number | null;
+  paymentResponseCode: PaymentResponseCode;
+  date: string;
+}
+
 /**
  * What an event says happened (docs/api.md#events-and-webhooks): a payment approved (a sale or an
  * authorization), declined, captured, voided or refunded (the refund's own transaction), a batch

@@ -15,6 +15,8 @@ const NOT_FOUND: Record<Extract<Failure, { kind: 'NotFound' }>['what'], ServiceC
   token: 'TOKEN_NOT_FOUND',
   authorization: 'AUTHORIZATION_NOT_FOUND',
   batch: 'BATCH_NOT_FOUND',
+  paymentSchedule: 'PAYMENT_SCHEDULE_NOT_FOUND',
+  autoPay: 'AUTOPAY_NOT_FOUND',
   event: 'EVENT_NOT_FOUND',
   webhookEndpoint: 'WEBHOOK_ENDPOINT_NOT_FOUND',
 };
@@ -33,6 +35,8 @@ export function failureAnswer(failure: Failure, requestId: string): Outcome {
       throw ApiError.of(404, NOT_FOUND[failure.what]);
     case 'Invalid':
       throw ApiError.fields(failure.errors);
+    case 'Conflict':
+      throw ApiError.of(409, failure.code, failure.params);
     case 'Declined': {
       // docs/api.md#declines: the stored transaction's id and the processor's answer.
       const { code, message, transactionId } = failure;

@@ -3,6 +3,123 @@
  * edit: src/service/openapi/typed-client.test.ts fails when this differs from a fresh generation.
  */
 export interface paths {
+  '/api/v1/autoPay': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create an AutoPay
+     * @description Enrols a payer: each amount due added with POST /api/v1/autoPay/{autoPayId}/amountsDue is paid on its date. `language` and `reminderDays` are ours. Takes an `Idempotency-Key`.
+     */
+    post: operations['createAutoPay'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/autoPay/{autoPayId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Retrieve an AutoPay */
+    get: operations['getAutoPay'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/autoPay/{autoPayId}/amountsDue': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Add an amount due to an AutoPay (ours)
+     * @description Ours: the AutoPay pays it on its date (docs/autopay.md#making-a-schedule).
+     */
+    post: operations['addAutoPayAmountDue'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/autoPay/{autoPayId}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel an AutoPay
+     * @description The AutoPay as it is after the change (docs/autopay.md#statuses).
+     */
+    post: operations['cancelAutoPay'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/autoPay/{autoPayId}/restart': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Restart an AutoPay
+     * @description The AutoPay as it is after the change (docs/autopay.md#statuses).
+     */
+    post: operations['restartAutoPay'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/autoPays': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Search AutoPays
+     * @description The caller’s AutoPays, newest first, by create and cancel dates (docs/autopay.md#searching).
+     */
+    get: operations['searchAutoPays'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/batches': {
     parameters: {
       query?: never;
@@ -108,6 +225,127 @@ export interface paths {
     get: operations['getEvent'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/paymentSchedules': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Search payment schedules (ours)
+     * @description Ours: the caller’s schedules, newest first, one page at a time, by status, payer, token, next payment date, and create and cancel dates (docs/autopay.md#searching).
+     */
+    get: operations['searchPaymentSchedules'];
+    put?: never;
+    /**
+     * Create a payment schedule
+     * @description Pays a saved token on a recurrence or a list of instalments, on each due date in the account’s time zone, exactly once (docs/autopay.md). `lastDayOfMonth`, `instalments`, `language` and `reminderDays` are ours. Takes an `Idempotency-Key`.
+     */
+    post: operations['createPaymentSchedule'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/paymentSchedules/{paymentScheduleId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Retrieve a payment schedule */
+    get: operations['getPaymentSchedule'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/paymentSchedules/{paymentScheduleId}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel a payment schedule
+     * @description The schedule as it is after the change; a payment already due is made first (docs/autopay.md#statuses).
+     */
+    post: operations['cancelPaymentSchedule'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/paymentSchedules/{paymentScheduleId}/pause': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Pause a payment schedule (ours)
+     * @description Ours. The schedule as it is after the change; a payment already due is made first (docs/autopay.md#statuses).
+     */
+    post: operations['pausePaymentSchedule'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/paymentSchedules/{paymentScheduleId}/payments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List a schedule’s payments (ours)
+     * @description Ours: every try of every payment, with its transaction, oldest first (docs/autopay.md).
+     */
+    get: operations['listPaymentSchedulePayments'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/paymentSchedules/{paymentScheduleId}/restart': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Restart a payment schedule (ours)
+     * @description Ours. The schedule as it is after the change; a payment already due is made first (docs/autopay.md#statuses).
+     */
+    post: operations['restartPaymentSchedule'];
     delete?: never;
     options?: never;
     head?: never;
@@ -502,6 +740,778 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+  createAutoPay: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description Optional. 1 to 255 visible ASCII characters; a retry with the same key and body gets the first answer again, and charges nothing again.
+         * @example order-1042-payment
+         */
+        'Idempotency-Key'?: string;
+        /** @description Optional. A system account acts for one of its linked clients: the client’s impersonation key (docs/api.md#impersonation). Omit it to act for yourself. */
+        impersonationAccountKey?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Enrols a payer in AutoPay: each amount due the agency adds is paid on its date (docs/autopay.md). */
+    requestBody: {
+      content: {
+        'application/json': {
+          attributeValues?: {
+            [key: string]: string | number;
+          } | null;
+          /**
+           * Format: email
+           * @description The recipient of the e-mails.
+           */
+          emailAddress: string;
+          /**
+           * @description Ours: the language of its e-mails (default en).
+           * @enum {string}
+           */
+          language?: 'en' | 'es';
+          payer?: string | null;
+          /** @description A saved payment method. */
+          publicTokenId?: string | null;
+          /** @description Ours: days before each payment its reminder goes out (default 3; 0: none). */
+          reminderDays?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description The AutoPay; its URL is in Location. */
+      201: {
+        headers: {
+          /** @description Present (`true`) when this is the stored answer of an earlier request with the same Idempotency-Key. */
+          'Idempotent-Replayed'?: string;
+          /** @description The URL of what was created. */
+          Location?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Ours: the amounts due the agency added, oldest first. */
+            amountsDue: {
+              /** @description Its amount. */
+              amount: number;
+              /** @description Its date. */
+              dueDate: string;
+            }[];
+            /** @description At most 50 names (1..64 characters) to text (≤ 500 characters) or numbers. */
+            attributes: {
+              [key: string]: string | number;
+            };
+            /** Format: date-time */
+            cancelDate: string | null;
+            /** Format: date-time */
+            createDate: string;
+            email: string;
+            /** @description The Id of the AutoPay. */
+            id: number;
+            nextPaymentDate: string | null;
+            payer: string;
+            /**
+             * @description Ours: where it stands (docs/autopay.md#statuses).
+             * @enum {string}
+             */
+            status: 'Active' | 'Paused' | 'Failing' | 'Completed' | 'Cancelled';
+            tokenId: string | null;
+          };
+        };
+      };
+      /** @description The request is not valid (field problems in errors), or a payment or a reversal was declined. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Basic realm="api"`. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The credentials may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The first request with this Idempotency-Key still runs (retry after Retry-After seconds), or the resource’s state does not allow the change. */
+      409: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is larger than 64 KiB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The Idempotency-Key was used with another body. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getAutoPay: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Optional. A system account acts for one of its linked clients: the client’s impersonation key (docs/api.md#impersonation). Omit it to act for yourself. */
+        impersonationAccountKey?: string;
+      };
+      path: {
+        autoPayId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The AutoPay. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Ours: the amounts due the agency added, oldest first. */
+            amountsDue: {
+              /** @description Its amount. */
+              amount: number;
+              /** @description Its date. */
+              dueDate: string;
+            }[];
+            /** @description At most 50 names (1..64 characters) to text (≤ 500 characters) or numbers. */
+            attributes: {
+              [key: string]: string | number;
+            };
+            /** Format: date-time */
+            cancelDate: string | null;
+            /** Format: date-time */
+            createDate: string;
+            email: string;
+            /** @description The Id of the AutoPay. */
+            id: number;
+            nextPaymentDate: string | null;
+            payer: string;
+            /**
+             * @description Ours: where it stands (docs/autopay.md#statuses).
+             * @enum {string}
+             */
+            status: 'Active' | 'Paused' | 'Failing' | 'Completed' | 'Cancelled';
+            tokenId: string | null;
+          };
+        };
+      };
+      /** @description The request is not valid (field problems in errors), or a payment or a reversal was declined. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Basic realm="api"`. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The credentials may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found for these credentials and this impersonation. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  addAutoPayAmountDue: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Optional. A system account acts for one of its linked clients: the client’s impersonation key (docs/api.md#impersonation). Omit it to act for yourself. */
+        impersonationAccountKey?: string;
+      };
+      path: {
+        autoPayId: string;
+      };
+      cookie?: never;
+    };
+    /** @description Ours: an amount due the AutoPay pays on its date. */
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The amount due. A JSON number of currency units with at most 2 decimals. */
+          amount: number;
+          /** @description Today or later, after the last amount due. */
+          dueDate: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The AutoPay with its new amount due. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Ours: the amounts due the agency added, oldest first. */
+            amountsDue: {
+              /** @description Its amount. */
+              amount: number;
+              /** @description Its date. */
+              dueDate: string;
+            }[];
+            /** @description At most 50 names (1..64 characters) to text (≤ 500 characters) or numbers. */
+            attributes: {
+              [key: string]: string | number;
+            };
+            /** Format: date-time */
+            cancelDate: string | null;
+            /** Format: date-time */
+            createDate: string;
+            email: string;
+            /** @description The Id of the AutoPay. */
+            id: number;
+            nextPaymentDate: string | null;
+            payer: string;
+            /**
+             * @description Ours: where it stands (docs/autopay.md#statuses).
+             * @enum {string}
+             */
+            status: 'Active' | 'Paused' | 'Failing' | 'Completed' | 'Cancelled';
+            tokenId: string | null;
+          };
+        };
+      };
+      /** @description The request is not valid (field problems in errors), or a payment or a reversal was declined. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Basic realm="api"`. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The credentials may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found for these credentials and this impersonation. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The first request with this Idempotency-Key still runs (retry after Retry-After seconds), or the resource’s state does not allow the change. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is larger than 64 KiB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  cancelAutoPay: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Optional. A system account acts for one of its linked clients: the client’s impersonation key (docs/api.md#impersonation). Omit it to act for yourself. */
+        impersonationAccountKey?: string;
+      };
+      path: {
+        autoPayId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The AutoPay. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Ours: the amounts due the agency added, oldest first. */
+            amountsDue: {
+              /** @description Its amount. */
+              amount: number;
+              /** @description Its date. */
+              dueDate: string;
+            }[];
+            /** @description At most 50 names (1..64 characters) to text (≤ 500 characters) or numbers. */
+            attributes: {
+              [key: string]: string | number;
+            };
+            /** Format: date-time */
+            cancelDate: string | null;
+            /** Format: date-time */
+            createDate: string;
+            email: string;
+            /** @description The Id of the AutoPay. */
+            id: number;
+            nextPaymentDate: string | null;
+            payer: string;
+            /**
+             * @description Ours: where it stands (docs/autopay.md#statuses).
+             * @enum {string}
+             */
+            status: 'Active' | 'Paused' | 'Failing' | 'Completed' | 'Cancelled';
+            tokenId: string | null;
+          };
+        };
+      };
+      /** @description The request is not valid (field problems in errors), or a payment or a reversal was declined. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Basic realm="api"`. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The credentials may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found for these credentials and this impersonation. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is larger than 64 KiB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  restartAutoPay: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Optional. A system account acts for one of its linked clients: the client’s impersonation key (docs/api.md#impersonation). Omit it to act for yourself. */
+        impersonationAccountKey?: string;
+      };
+      path: {
+        autoPayId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The AutoPay. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Ours: the amounts due the agency added, oldest first. */
+            amountsDue: {
+              /** @description Its amount. */
+              amount: number;
+              /** @description Its date. */
+              dueDate: string;
+            }[];
+            /** @description At most 50 names (1..64 characters) to text (≤ 500 characters) or numbers. */
+            attributes: {
+              [key: string]: string | number;
+            };
+            /** Format: date-time */
+            cancelDate: string | null;
+            /** Format: date-time */
+            createDate: string;
+            email: string;
+            /** @description The Id of the AutoPay. */
+            id: number;
+            nextPaymentDate: string | null;
+            payer: string;
+            /**
+             * @description Ours: where it stands (docs/autopay.md#statuses).
+             * @enum {string}
+             */
+            status: 'Active' | 'Paused' | 'Failing' | 'Completed' | 'Cancelled';
+            tokenId: string | null;
+          };
+        };
+      };
+      /** @description The request is not valid (field problems in errors), or a payment or a reversal was declined. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Basic realm="api"`. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The credentials may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found for these credentials and this impersonation. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is larger than 64 KiB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  searchAutoPays: {
+    parameters: {
+      query?: {
+        /** @description Cancelled through this. */
+        cancelDateEnd?: string;
+        /** @description Cancelled at or after this. */
+        cancelDateStart?: string;
+        /** @description Made through this date or up to this instant. */
+        createDateEnd?: string;
+        /** @description Made at or after this date or instant. */
+        createDateStart?: string;
+        /** @description The page, from 1. */
+        page?: number;
+        /** @description Items per page. */
+        pageSize?: number;
+      };
+      header?: {
+        /** @description Optional. A system account acts for one of its linked clients: the client’s impersonation key (docs/api.md#impersonation). Omit it to act for yourself. */
+        impersonationAccountKey?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            autoPays: {
+              /** @description At most 50 names (1..64 characters) to text (≤ 500 characters) or numbers. */
+              attributes: {
+                [key: string]: string | number;
+              };
+              /** Format: date-time */
+              cancelDate: string | null;
+              /** Format: date-time */
+              createDate: string;
+              email: string;
+              /** @description The Id of the AutoPay. */
+              id: number;
+              tokenId: string | null;
+            }[];
+            totalRecords: number;
+          };
+        };
+      };
+      /** @description The request is not valid (field problems in errors), or a payment or a reversal was declined. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Basic realm="api"`. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The credentials may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   listBatches: {
     parameters: {
       query?: {
@@ -1642,6 +2652,1099 @@ export interface operations {
       };
     };
   };
+  searchPaymentSchedules: {
+    parameters: {
+      query?: {
+        /** @description Cancelled through this. */
+        cancelDateEnd?: string;
+        /** @description Cancelled at or after this. */
+        cancelDateStart?: string;
+        /** @description Made through this date or up to this instant. */
+        createDateEnd?: string;
+        /** @description Made at or after this date or instant. */
+        createDateStart?: string;
+        /** @description Next payment on or before this day. */
+        nextPaymentDateEnd?: string;
+        /** @description Next payment on or after this day. */
+        nextPaymentDateStart?: string;
+        /** @description The page, from 1. */
+        page?: number;
+        /** @description Items per page. */
+        pageSize?: number;
+        /** @description Part of the name, any case. */
+        payer?: string;
+        status?: 'Active' | 'Paused' | 'Failing' | 'Completed' | 'Cancelled';
+        tokenId?: string;
+      };
+      header?: {
+        /** @description Optional. A system account acts for one of its linked clients: the client’s impersonation key (docs/api.md#impersonation). Omit it to act for yourself. */
+        impersonationAccountKey?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            paymentSchedules: {
+              /** @description Each payment’s amount; with instalments, their total. */
+              amount: number;
+              /** @description At most 50 names (1..64 characters) to text (≤ 500 characters) or numbers. */
+              attributeValues: {
+                [key: string]: string | number;
+              };
+              /** Format: date-time */
+              cancelDate: string | null;
+              comments: string | null;
+              /** Format: date-time */
+              createDate: string;
+              emailAddress: string;
+              endDate: string | null;
+              id: string;
+              /** @description Ours: the instalments, when it pays a list. */
+              instalments?: {
+                /** @description Its amount. */
+                amount: number;
+                /** @description Its date. */
+                date: string;
+              }[];
+              /** @enum {string} */
+              interval?: 'Day' | 'Week' | 'Month' | 'Year';
+              intervalCount?: number;
+              /**
+               * @description Ours: the language of its e-mails (default en).
+               * @enum {string}
+               */
+              language: 'en' | 'es';
+              /** @description Ours. */
+              lastDayOfMonth?: boolean;
+              nextPaymentAmount: number | null;
+              nextPaymentDate: string | null;
+              numberOfExecutedPayments: number;
+              /** @description Null: no limit. */
+              numberOfTotalPayments: number | null;
+              payer: string;
+              /** @description The payer fee each payment adds: 0, a scheduled payment carries no convenience fee. */
+              payerFee: number;
+              /** @description Ours: days before each payment its reminder goes out (default 3; 0: none). */
+              reminderDays: number;
+              startDate: string | null;
+              /**
+               * @description Ours: where it stands (docs/autopay.md#statuses).
+               * @enum {string}
+               */
+              status: 'Active' | 'Paused' | 'Failing' | 'Completed' | 'Cancelled';
+              /** @description Ours: the time zone its dates are days of. */
+              timeZone: string;
+              tokenId: string | null;
+            }[];
+            totalRecords: number;
+          };
+        };
+      };
+      /** @description The request is not valid (field problems in errors), or a payment or a reversal was declined. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Basic realm="api"`. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The credentials may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  createPaymentSchedule: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description Optional. 1 to 255 visible ASCII characters; a retry with the same key and body gets the first answer again, and charges nothing again.
+         * @example order-1042-payment
+         */
+        'Idempotency-Key'?: string;
+        /** @description Optional. A system account acts for one of its linked clients: the client’s impersonation key (docs/api.md#impersonation). Omit it to act for yourself. */
+        impersonationAccountKey?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Creates a payment schedule for recurring payments of a saved token (docs/autopay.md#making-a-schedule). */
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The amount of each payment; with instalments, their total. The account’s fee program decides the fee: no convenience fee is added to a scheduled payment. A JSON number of currency units with at most 2 decimals. */
+          amount: number;
+          attributeValues?: {
+            [key: string]: string | number;
+          } | null;
+          /** @description Comments shown on the receipt. */
+          comments?: string | null;
+          /**
+           * Format: email
+           * @description The recipient of the e-mails.
+           */
+          emailAddress: string;
+          /** @description No payment after this date. */
+          endDate?: string | null;
+          initiatingPartyFee?: number | null;
+          /** @description Ours: pay these instead of a recurrence, dates increasing; give every amount (they must sum to amount) or none (amount is split evenly, to the cent). */
+          instalments?: {
+            /** @description This instalment. A JSON number of currency units with at most 2 decimals. */
+            amount?: number;
+            date: string;
+          }[];
+          /**
+           * @description The interval between payments.
+           * @enum {string}
+           */
+          interval: 'Day' | 'Week' | 'Month' | 'Year';
+          /** @description How many days, weeks, months or years between payments; 0 pays once. */
+          intervalCount: number;
+          /** @description The payer’s IP address. */
+          ipAddress?: string | null;
+          /**
+           * @description Ours: the language of its e-mails (default en).
+           * @enum {string}
+           */
+          language?: 'en' | 'es';
+          /** @description Ours: on the last day of each month (interval Month or Year only). */
+          lastDayOfMonth?: boolean | null;
+          /** @description How many payments in all; 0 or none: no limit. */
+          numberOfTotalPayments?: number | null;
+          /** @description Name of the payer shown on the receipt. */
+          payer: string;
+          /** @description Ours: days before each payment its reminder goes out (default 3; 0: none). */
+          reminderDays?: number;
+          /** @description The first payment’s date (YYYY-MM-DD; of a date-time, its date), today or later in the account’s time zone. None: today, at once. */
+          startDate?: string | null;
+          /** @description The saved payment method. */
+          tokenId: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The schedule; its URL is in Location. */
+      201: {
+        headers: {
+          /** @description Present (`true`) when this is the stored answer of an earlier request with the same Idempotency-Key. */
+          'Idempotent-Replayed'?: string;
+          /** @description The URL of what was created. */
+          Location?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Each payment’s amount; with instalments, their total. */
+            amount: number;
+            /** @description At most 50 names (1..64 characters) to text (≤ 500 characters) or numbers. */
+            attributeValues: {
+              [key: string]: string | number;
+            };
+            /** Format: date-time */
+            cancelDate: string | null;
+            comments: string | null;
+            /** Format: date-time */
+            createDate: string;
+            emailAddress: string;
+            endDate: string | null;
+            id: string;
+            /** @description Ours: the instalments, when it pays a list. */
+            instalments?: {
+              /** @description Its amount. */
+              amount: number;
+              /** @description Its date. */
+              date: string;
+            }[];
+            /** @enum {string} */
+            interval?: 'Day' | 'Week' | 'Month' | 'Year';
+            intervalCount?: number;
+            /**
+             * @description Ours: the language of its e-mails (default en).
+             * @enum {string}
+             */
+            language: 'en' | 'es';
+            /** @description Ours. */
+            lastDayOfMonth?: boolean;
+            nextPaymentAmount: number | null;
+            nextPaymentDate: string | null;
+            numberOfExecutedPayments: number;
+            /** @description Null: no limit. */
+            numberOfTotalPayments: number | null;
+            payer: string;
+            /** @description The payer fee each payment adds: 0, a scheduled payment carries no convenience fee. */
+            payerFee: number;
+            /** @description Ours: days before each payment its reminder goes out (default 3; 0: none). */
+            reminderDays: number;
+            startDate: string | null;
+            /**
+             * @description Ours: where it stands (docs/autopay.md#statuses).
+             * @enum {string}
+             */
+            status: 'Active' | 'Paused' | 'Failing' | 'Completed' | 'Cancelled';
+            /** @description Ours: the time zone its dates are days of. */
+            timeZone: string;
+            tokenId: string | null;
+          };
+        };
+      };
+      /** @description The request is not valid (field problems in errors), or a payment or a reversal was declined. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Basic realm="api"`. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The credentials may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The first request with this Idempotency-Key still runs (retry after Retry-After seconds), or the resource’s state does not allow the change. */
+      409: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is larger than 64 KiB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The Idempotency-Key was used with another body. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getPaymentSchedule: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Optional. A system account acts for one of its linked clients: the client’s impersonation key (docs/api.md#impersonation). Omit it to act for yourself. */
+        impersonationAccountKey?: string;
+      };
+      path: {
+        paymentScheduleId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The schedule. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Each payment’s amount; with instalments, their total. */
+            amount: number;
+            /** @description At most 50 names (1..64 characters) to text (≤ 500 characters) or numbers. */
+            attributeValues: {
+              [key: string]: string | number;
+            };
+            /** Format: date-time */
+            cancelDate: string | null;
+            comments: string | null;
+            /** Format: date-time */
+            createDate: string;
+            emailAddress: string;
+            endDate: string | null;
+            id: string;
+            /** @description Ours: the instalments, when it pays a list. */
+            instalments?: {
+              /** @description Its amount. */
+              amount: number;
+              /** @description Its date. */
+              date: string;
+            }[];
+            /** @enum {string} */
+            interval?: 'Day' | 'Week' | 'Month' | 'Year';
+            intervalCount?: number;
+            /**
+             * @description Ours: the language of its e-mails (default en).
+             * @enum {string}
+             */
+            language: 'en' | 'es';
+            /** @description Ours. */
+            lastDayOfMonth?: boolean;
+            nextPaymentAmount: number | null;
+            nextPaymentDate: string | null;
+            numberOfExecutedPayments: number;
+            /** @description Null: no limit. */
+            numberOfTotalPayments: number | null;
+            payer: string;
+            /** @description The payer fee each payment adds: 0, a scheduled payment carries no convenience fee. */
+            payerFee: number;
+            /** @description Ours: days before each payment its reminder goes out (default 3; 0: none). */
+            reminderDays: number;
+            startDate: string | null;
+            /**
+             * @description Ours: where it stands (docs/autopay.md#statuses).
+             * @enum {string}
+             */
+            status: 'Active' | 'Paused' | 'Failing' | 'Completed' | 'Cancelled';
+            /** @description Ours: the time zone its dates are days of. */
+            timeZone: string;
+            tokenId: string | null;
+          };
+        };
+      };
+      /** @description The request is not valid (field problems in errors), or a payment or a reversal was declined. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Basic realm="api"`. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The credentials may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found for these credentials and this impersonation. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  cancelPaymentSchedule: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Optional. A system account acts for one of its linked clients: the client’s impersonation key (docs/api.md#impersonation). Omit it to act for yourself. */
+        impersonationAccountKey?: string;
+      };
+      path: {
+        paymentScheduleId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The schedule. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Each payment’s amount; with instalments, their total. */
+            amount: number;
+            /** @description At most 50 names (1..64 characters) to text (≤ 500 characters) or numbers. */
+            attributeValues: {
+              [key: string]: string | number;
+            };
+            /** Format: date-time */
+            cancelDate: string | null;
+            comments: string | null;
+            /** Format: date-time */
+            createDate: string;
+            emailAddress: string;
+            endDate: string | null;
+            id: string;
+            /** @description Ours: the instalments, when it pays a list. */
+            instalments?: {
+              /** @description Its amount. */
+              amount: number;
+              /** @description Its date. */
+              date: string;
+            }[];
+            /** @enum {string} */
+            interval?: 'Day' | 'Week' | 'Month' | 'Year';
+            intervalCount?: number;
+            /**
+             * @description Ours: the language of its e-mails (default en).
+             * @enum {string}
+             */
+            language: 'en' | 'es';
+            /** @description Ours. */
+            lastDayOfMonth?: boolean;
+            nextPaymentAmount: number | null;
+            nextPaymentDate: string | null;
+            numberOfExecutedPayments: number;
+            /** @description Null: no limit. */
+            numberOfTotalPayments: number | null;
+            payer: string;
+            /** @description The payer fee each payment adds: 0, a scheduled payment carries no convenience fee. */
+            payerFee: number;
+            /** @description Ours: days before each payment its reminder goes out (default 3; 0: none). */
+            reminderDays: number;
+            startDate: string | null;
+            /**
+             * @description Ours: where it stands (docs/autopay.md#statuses).
+             * @enum {string}
+             */
+            status: 'Active' | 'Paused' | 'Failing' | 'Completed' | 'Cancelled';
+            /** @description Ours: the time zone its dates are days of. */
+            timeZone: string;
+            tokenId: string | null;
+          };
+        };
+      };
+      /** @description The request is not valid (field problems in errors), or a payment or a reversal was declined. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Basic realm="api"`. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The credentials may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found for these credentials and this impersonation. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The first request with this Idempotency-Key still runs (retry after Retry-After seconds), or the resource’s state does not allow the change. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is larger than 64 KiB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  pausePaymentSchedule: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Optional. A system account acts for one of its linked clients: the client’s impersonation key (docs/api.md#impersonation). Omit it to act for yourself. */
+        impersonationAccountKey?: string;
+      };
+      path: {
+        paymentScheduleId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The schedule. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Each payment’s amount; with instalments, their total. */
+            amount: number;
+            /** @description At most 50 names (1..64 characters) to text (≤ 500 characters) or numbers. */
+            attributeValues: {
+              [key: string]: string | number;
+            };
+            /** Format: date-time */
+            cancelDate: string | null;
+            comments: string | null;
+            /** Format: date-time */
+            createDate: string;
+            emailAddress: string;
+            endDate: string | null;
+            id: string;
+            /** @description Ours: the instalments, when it pays a list. */
+            instalments?: {
+              /** @description Its amount. */
+              amount: number;
+              /** @description Its date. */
+              date: string;
+            }[];
+            /** @enum {string} */
+            interval?: 'Day' | 'Week' | 'Month' | 'Year';
+            intervalCount?: number;
+            /**
+             * @description Ours: the language of its e-mails (default en).
+             * @enum {string}
+             */
+            language: 'en' | 'es';
+            /** @description Ours. */
+            lastDayOfMonth?: boolean;
+            nextPaymentAmount: number | null;
+            nextPaymentDate: string | null;
+            numberOfExecutedPayments: number;
+            /** @description Null: no limit. */
+            numberOfTotalPayments: number | null;
+            payer: string;
+            /** @description The payer fee each payment adds: 0, a scheduled payment carries no convenience fee. */
+            payerFee: number;
+            /** @description Ours: days before each payment its reminder goes out (default 3; 0: none). */
+            reminderDays: number;
+            startDate: string | null;
+            /**
+             * @description Ours: where it stands (docs/autopay.md#statuses).
+             * @enum {string}
+             */
+            status: 'Active' | 'Paused' | 'Failing' | 'Completed' | 'Cancelled';
+            /** @description Ours: the time zone its dates are days of. */
+            timeZone: string;
+            tokenId: string | null;
+          };
+        };
+      };
+      /** @description The request is not valid (field problems in errors), or a payment or a reversal was declined. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Basic realm="api"`. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The credentials may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found for these credentials and this impersonation. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The first request with this Idempotency-Key still runs (retry after Retry-After seconds), or the resource’s state does not allow the change. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is larger than 64 KiB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listPaymentSchedulePayments: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Optional. A system account acts for one of its linked clients: the client’s impersonation key (docs/api.md#impersonation). Omit it to act for yourself. */
+        impersonationAccountKey?: string;
+      };
+      path: {
+        paymentScheduleId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The tries. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            payments: {
+              /** @description The payment’s amount. */
+              amount: number;
+              /** @description 0: the first try; 1 to 3: its retries. */
+              attempt: number;
+              /**
+               * Format: date-time
+               * @description When it was tried.
+               */
+              date: string;
+              /** @description The payment’s due date. */
+              dueDate: string;
+              /** @enum {string} */
+              paymentResponseCode:
+                | 'Success'
+                | 'GenericDecline'
+                | 'DoNotHonor'
+                | 'InvalidAccountNumber'
+                | 'InsufficientFunds'
+                | 'DeclineCvvFail'
+                | 'ExceedsApprovalAmountLimit'
+                | 'NoSuchIssuer'
+                | 'InvalidPaymentType'
+                | 'InvalidExpirationDate'
+                | 'LostOrStolenCard'
+                | 'ExpiredCard'
+                | 'HardDuplicateTransaction'
+                | 'InvalidToken'
+                | 'InvalidAuthorization'
+                | 'InvalidRoutingNumber'
+                | 'SoftDuplicateTransaction'
+                | 'CachedPaymentDataExpired'
+                | 'PaymentMethodBlackListed';
+              /** @description The transaction the try made. */
+              transactionId: number | null;
+            }[];
+          };
+        };
+      };
+      /** @description The request is not valid (field problems in errors), or a payment or a reversal was declined. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Basic realm="api"`. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The credentials may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found for these credentials and this impersonation. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  restartPaymentSchedule: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Optional. A system account acts for one of its linked clients: the client’s impersonation key (docs/api.md#impersonation). Omit it to act for yourself. */
+        impersonationAccountKey?: string;
+      };
+      path: {
+        paymentScheduleId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The schedule. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Each payment’s amount; with instalments, their total. */
+            amount: number;
+            /** @description At most 50 names (1..64 characters) to text (≤ 500 characters) or numbers. */
+            attributeValues: {
+              [key: string]: string | number;
+            };
+            /** Format: date-time */
+            cancelDate: string | null;
+            comments: string | null;
+            /** Format: date-time */
+            createDate: string;
+            emailAddress: string;
+            endDate: string | null;
+            id: string;
+            /** @description Ours: the instalments, when it pays a list. */
+            instalments?: {
+              /** @description Its amount. */
+              amount: number;
+              /** @description Its date. */
+              date: string;
+            }[];
+            /** @enum {string} */
+            interval?: 'Day' | 'Week' | 'Month' | 'Year';
+            intervalCount?: number;
+            /**
+             * @description Ours: the language of its e-mails (default en).
+             * @enum {string}
+             */
+            language: 'en' | 'es';
+            /** @description Ours. */
+            lastDayOfMonth?: boolean;
+            nextPaymentAmount: number | null;
+            nextPaymentDate: string | null;
+            numberOfExecutedPayments: number;
+            /** @description Null: no limit. */
+            numberOfTotalPayments: number | null;
+            payer: string;
+            /** @description The payer fee each payment adds: 0, a scheduled payment carries no convenience fee. */
+            payerFee: number;
+            /** @description Ours: days before each payment its reminder goes out (default 3; 0: none). */
+            reminderDays: number;
+            startDate: string | null;
+            /**
+             * @description Ours: where it stands (docs/autopay.md#statuses).
+             * @enum {string}
+             */
+            status: 'Active' | 'Paused' | 'Failing' | 'Completed' | 'Cancelled';
+            /** @description Ours: the time zone its dates are days of. */
+            timeZone: string;
+            tokenId: string | null;
+          };
+        };
+      };
+      /** @description The request is not valid (field problems in errors), or a payment or a reversal was declined. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing or invalid credentials. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Basic realm="api"`. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The credentials may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found for these credentials and this impersonation. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The first request with this Idempotency-Key still runs (retry after Retry-After seconds), or the resource’s state does not allow the change. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is larger than 64 KiB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request headers are too large; answered before the operation is known. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An unexpected fault. No input causes one; the requestId finds it in the log. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   checkPublicKey: {
     parameters: {
       query?: never;
@@ -2034,7 +4137,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The first request with this Idempotency-Key still runs; retry after Retry-After seconds. */
+      /** @description The first request with this Idempotency-Key still runs (retry after Retry-After seconds), or the resource’s state does not allow the change. */
       409: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -3057,7 +5160,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The first request with this Idempotency-Key still runs; retry after Retry-After seconds. */
+      /** @description The first request with this Idempotency-Key still runs (retry after Retry-After seconds), or the resource’s state does not allow the change. */
       409: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -3466,7 +5569,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The first request with this Idempotency-Key still runs; retry after Retry-After seconds. */
+      /** @description The first request with this Idempotency-Key still runs (retry after Retry-After seconds), or the resource’s state does not allow the change. */
       409: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -3706,7 +5809,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The first request with this Idempotency-Key still runs; retry after Retry-After seconds. */
+      /** @description The first request with this Idempotency-Key still runs (retry after Retry-After seconds), or the resource’s state does not allow the change. */
       409: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -3957,7 +6060,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The first request with this Idempotency-Key still runs; retry after Retry-After seconds. */
+      /** @description The first request with this Idempotency-Key still runs (retry after Retry-After seconds), or the resource’s state does not allow the change. */
       409: {
         headers: {
           /** @description Seconds to wait before trying again. */

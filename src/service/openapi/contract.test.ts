@@ -41,6 +41,30 @@ const BODIES: Record<string, [body: object, other: object]> = {
   calculateTransactionFees: [{ amount: 100 }, { amount: 200 }],
   voidTransaction: [{}, { sendReceipt: true }],
   refundTransaction: [{ amount: 10 }, { amount: 20 }],
+  // Their tokenId is a token of Springfield's, made in beforeAll.
+  createPaymentSchedule: [
+    {
+      payer: 'Ada Lovelace',
+      emailAddress: 'ada@example.com',
+      tokenId: 'set in beforeAll',
+      amount: 10,
+      interval: 'Month',
+      intervalCount: 1,
+    },
+    {
+      payer: 'Ada Lovelace',
+      emailAddress: 'ada@example.com',
+      tokenId: 'set in beforeAll',
+      amount: 20,
+      interval: 'Month',
+      intervalCount: 1,
+    },
+  ],
+  createAutoPay: [{ emailAddress: 'ada@example.com' }, { emailAddress: 'grace@example.com' }],
+  addAutoPayAmountDue: [
+    { amount: 10, dueDate: '2099-01-01' },
+    { amount: 20, dueDate: '2099-01-01' },
+  ],
   createWebhookEndpoint: [
     { url: 'http://127.0.0.1:9/hooks', enabledEvents: ['*'] },
     { url: 'http://127.0.0.1:9/other', enabledEvents: ['transaction.approved'] },
@@ -54,6 +78,8 @@ const PATH_VALUES: Record<string, string> = {
   transactionId: 'set in beforeAll',
   authorizationId: 'auth_unknown',
   batchId: '1',
+  paymentScheduleId: 'psch_unknown',
+  autoPayId: '1',
   eventId: 'evt_unknown',
   endpointId: 'we_unknown',
 };
@@ -102,6 +128,13 @@ beforeAll(async () => {
     body: { payer: 'Ada Lovelace', amount: 7.77, payerFee: 0.01, creditCardInformation: CARD },
   });
   PATH_VALUES.transactionId = String(paid.json<{ id: number }>().id);
+  const tokenId = (
+    await request(service.app, 'POST', '/api/v1/tokens', {
+      authorization: basic(service.accounts.springfield),
+      body: cardToken(),
+    })
+  ).json<{ id: string }>().id;
+  for (const body of BODIES.createPaymentSchedule ?? []) Object.assign(body, { tokenId });
   const document = (await request(service.app, 'GET', '/openapi.json')).json<OpenApiDocument>();
   routes = routesOf(document);
   operations = routes.map(({ method, operationId, operation, path }) => {

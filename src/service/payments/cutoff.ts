@@ -1,3 +1,4 @@
+import { isTimeZone, localDay, localInstant } from '../clock/time-zone.js';
 import type { Repository } from '../storage/repository.js';
 import { batchSettledEvent } from '../events/record.js';
 import { wakeDeliveries } from '../events/wake.js';
@@ -21,47 +22,13 @@ export function parseSettlementCutoff(text: string): SettlementCutoff | null {
   const match = /^([01]\d|2[0-3]):([0-5]\d)(?:\s+(\S+))?$/.exec(text.trim());
   if (!match) return null;
   const timeZone = match[3] ?? 'America/New_York';
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-  } catch {
-    return null;
-  }
+  if (!isTimeZone(timeZone)) return null;
   return { hour: Number(match[1]), minute: Number(match[2]), timeZone };
 }
 
-/** How far `timeZone`'s wall clock is ahead of UTC at `instant`, in milliseconds. */
-function offsetAt(instant: number, timeZone: string): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    })
-      .formatToParts(new Date(instant))
-      .map((part) => [part.type, Number(part.value)]),
-  ) as Record<string, number>;
-  const wall = Date.UTC(
-    parts.year ?? 0,
-    (parts.month ?? 1) - 1,
-    parts.day ?? 1,
-    parts.hour ?? 0,
-    parts.minute ?? 0,
-    parts.second ?? 0,
-  );
-  return wall - Math.floor(instant / 1000) * 1000;
-}
-
-/** The instant the wall clock of `timeZone` shows `hour:minute` on the given local day. */
-function localInstant(year: number, month: number, day: number, cutoff: SettlementCutoff): number {
-  const guess = Date.UTC(year, month, day, cutoff.hour, cutoff.minute);
-  const first = guess - offsetAt(guess, cutoff.timeZone);
-  // Once more at the first answer: across a DST change the offset there is the one that applies.
-  return guess - offsetAt(first, cutoff.timeZone);
+/** The instant the wall clock of `timeZone` shows the cut-off on the given local day. */
+function cutoffOn(year: number, month: number, day: number, cutoff: SettlementCutoff): number {
+  return localInstant(year, month, day, cutoff.hour, cutoff.minute, cutoff.timeZone);
 }
 
 /**
@@ -69,10 +36,9 @@ function localInstant(year: number, month: number, day: number, cutoff: Settleme
  * @example localDayBounds(2026, 10, 27, 'America/New_York') // { from: 2026-11-27T05:00Z, to: 2026-11-28T05:00Z }
  */
 export function localDayBounds(year: number, month: number, day: number, timeZone: string): { from: Date; to: Date } {
-  const midnight = { hour: 0, minute: 0, timeZone };
   return {
-    from: new Date(localInstant(year, month, day, midnight)),
-    to: new Date(localInstant(year, month, day + 1, midnight)),
+    from: new Date(localInstant(year, month, day, 0, 0, timeZone)),
+    to: new Date(localInstant(year, month, day + 1, 0, 0, timeZone)),
   };
 }
 
@@ -81,10 +47,9 @@ export function localDayBounds(year: number, month: number, day: number, timeZon
  * yesterday's. DST days are handled by the zone's offset at that instant.
  */
 export function latestCutoff(now: Date, cutoff: SettlementCutoff): Date {
-  const local = new Date(now.getTime() + offsetAt(now.getTime(), cutoff.timeZone));
-  const [year, month, day] = [local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()];
-  const today = localInstant(year, month, day, cutoff);
-  return new Date(today <= now.getTime() ? today : localInstant(year, month, day - 1, cutoff));
+  const [year, month, day] = localDay(now.getTime(), cutoff.timeZone);
+  const today = cutoffOn(year, month, day, cutoff);
+  return new Date(today <= now.getTime() ? today : cutoffOn(year, month, day - 1, cutoff));
 }
 
 /** How many missed daily cut-offs a start catches up on, one batch each; older payments join the first. */

@@ -55,7 +55,9 @@ export function moneyFor(
     initiatingPartyFee: draft.initiatingPartyFeeCents,
     hasAuthorization,
     impersonated: payer.scope.viaAccountId !== null,
-    modeCAllowed: account.modeCAllowed,
+    // A payment the merchant starts (a schedule's run) never gets the calculated fee: the payer is not
+    // there to see it (docs/fees.md#mode-c, docs/autopay.md#fees); payerFee 0 is then Mode B.
+    modeCAllowed: account.modeCAllowed && !draft.merchantInitiated,
   });
   if (typeof result === 'string')
     return invalid([{ field: PROBLEM_FIELDS[result], code: result, message: PROBLEM_MESSAGES[result] }]);

@@ -1,6 +1,6 @@
 import type { FieldError, PaymentResponseCode, ReversalResponseCode } from '../../shared/wire.js';
 import type { Caller } from '../auth/caller.js';
-import { responseMessages } from '../../shared/messages/api.js';
+import { responseMessages, type ServiceCode } from '../../shared/messages/api.js';
 import type { Repository } from '../storage/repository.js';
 import type { Vault } from '../vault/vault.js';
 import type { Transaction } from './model.js';
@@ -10,13 +10,29 @@ import type { BinTable } from '../cards/bin-table.js';
 /** Why an operation did not do what was asked (src/service/http/result-answers.ts answers each). */
 export type Failure =
   /** Nothing of that kind, with that id, that the caller may see. */
-  | { kind: 'NotFound'; what: 'transaction' | 'token' | 'authorization' | 'batch' | 'event' | 'webhookEndpoint' }
+  | {
+      kind: 'NotFound';
+      what:
+        | 'transaction'
+        | 'token'
+        | 'authorization'
+        | 'batch'
+        | 'event'
+        | 'webhookEndpoint'
+        | 'paymentSchedule'
+        | 'autoPay';
+    }
   /** The request breaks a rule, field by field; nothing was stored. */
   | { kind: 'Invalid'; errors: FieldError[] }
   /** A payment the processor or a rule declined; a stored decline names its transaction. */
   | { kind: 'Declined'; code: PaymentResponseCode; message: string; transactionId?: number }
   /** A void or a refund the lifecycle refuses (payments/lifecycle.ts). */
-  | { kind: 'Refused'; code: ReversalResponseCode; message: string };
+  | { kind: 'Refused'; code: ReversalResponseCode; message: string }
+  /** A change the resource's state does not allow (a paused schedule cancelled, say: docs/autopay.md#statuses). */
+  | { kind: 'Conflict'; code: ConflictCode; params: Record<string, string> };
+
+/** The catalog's codes of conflicts (src/shared/messages/api.ts). */
+export type ConflictCode = Extract<ServiceCode, 'SCHEDULE_CANCELLED' | 'SCHEDULE_COMPLETED' | 'SCHEDULE_NOT_ACTIVE'>;
 
 /** What every payment operation answers: its value, or the failure that says why not. */
 export type Result<T> = { ok: true; value: T } | { ok: false; failure: Failure };
@@ -25,6 +41,8 @@ export const done = <T>(value: T): Result<T> => ({ ok: true, value });
 export const failed = (failure: Failure): { ok: false; failure: Failure } => ({ ok: false, failure });
 export const notFound = (what: Extract<Failure, { kind: 'NotFound' }>['what']) => failed({ kind: 'NotFound', what });
 export const invalid = (errors: FieldError[]) => failed({ kind: 'Invalid', errors });
+export const conflict = (code: ConflictCode, params: Record<string, string> = {}) =>
+  failed({ kind: 'Conflict', code, params });
 
 /** What a sale, an authorization or a capture decided. */
 export type PaymentResult = Result<Transaction>;

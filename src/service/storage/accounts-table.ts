@@ -26,15 +26,21 @@ export interface Account {
   feeProgram: FeeProgram;
   /** Whether a sale without payerFee gets the deprecated calculated fee (docs/fees.md#mode-c); off for new accounts. */
   modeCAllowed: boolean;
+  /** The IANA time zone its schedules' due dates are days of (docs/autopay.md#due-dates). */
+  timeZone: string;
 }
 
-export type NewAccount = Omit<Account, 'id' | 'disabled' | 'duplicateWindowMinutes' | 'feeProgram' | 'modeCAllowed'> &
+export type NewAccount = Omit<
+  Account,
+  'id' | 'disabled' | 'duplicateWindowMinutes' | 'feeProgram' | 'modeCAllowed' | 'timeZone'
+> &
   Partial<Pick<Account, 'feeProgram' | 'modeCAllowed'>>;
 
 const ACCOUNT_COLUMNS = `id, name, kind, api_key AS "apiKey", api_secret_hash AS "apiSecretHash", public_key AS "publicKey",
   impersonation_key AS "impersonationKey", system_account_id AS "systemAccountId", fee_schedules AS "feeSchedules",
   allowed_origins AS "allowedOrigins", disabled_at IS NOT NULL AS disabled,
-  duplicate_window_minutes AS "duplicateWindowMinutes", fee_program AS "feeProgram", mode_c_allowed AS "modeCAllowed"`;
+  duplicate_window_minutes AS "duplicateWindowMinutes", fee_program AS "feeProgram", mode_c_allowed AS "modeCAllowed",
+  time_zone AS "timeZone"`;
 
 /** Every change to accounts counts one in account_changes, in the same statement, so caches can follow. */
 const COUNT_CHANGE = 'changed AS (UPDATE account_changes SET version = version + 1 WHERE id = 1)';
@@ -57,6 +63,8 @@ export function accountStore(sql: Sql) {
     findByApiKey: (apiKey: string) => accountBy('api_key', apiKey),
     findByPublicKey: (publicKey: string) => accountBy('public_key', publicKey),
     findByImpersonationKey: (key: string) => accountBy('impersonation_key', key),
+    /** By id, enabled only (a schedule's runner acts for its account). */
+    findById: (id: number) => accountBy('id', String(id)),
     /** By name, disabled or not (the accounts command). */
     findByName: (name: string) => accountBy('name', name, false),
     list: () => sql.query<Account>(`SELECT ${ACCOUNT_COLUMNS} FROM accounts ORDER BY id`),
@@ -86,6 +94,7 @@ export function accountStore(sql: Sql) {
       change(id, 'disabled_at = CASE WHEN $2::boolean THEN coalesce(disabled_at, now()) END', disabled),
     setAllowedOrigins: (id: number, origins: string[]) => change(id, 'allowed_origins = $2', origins),
     setDuplicateWindow: (id: number, minutes: number) => change(id, 'duplicate_window_minutes = $2', minutes),
+    setTimeZone: (id: number, timeZone: string) => change(id, 'time_zone = $2', timeZone),
     setFeeSchedules: (id: number, feeSchedules: FeeSchedules) =>
       change(id, 'fee_schedules = $2', JSON.stringify(feeSchedules)),
     setFeeProgram: (id: number, feeProgram: FeeProgram) => change(id, 'fee_program = $2', JSON.stringify(feeProgram)),

@@ -402,6 +402,72 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       ALTER TABLE transactions ADD COLUMN IF NOT EXISTS payer_locale TEXT CHECK (payer_locale IN ('en', 'es'));
     `,
   },
+  {
+    version: 22,
+    name: 'payment schedules and AutoPay: the plans, their runs and their events',
+    sql: `
+      -- docs/autopay.md. Due dates are days in the account's time zone.
+      ALTER TABLE accounts ADD COLUMN IF NOT EXISTS time_zone TEXT NOT NULL DEFAULT 'America/New_York';
+      -- An AutoPay's id is a number on the wire: a keyed permutation like a transaction's (migration 12).
+      CREATE SEQUENCE autopay_ids;
+      INSERT INTO id_secrets (name, secret, floor) VALUES ('autopays', md5(gen_random_uuid()::text || gen_random_uuid()::text), 0);
+      CREATE TABLE payment_schedules (
+        id                          SERIAL PRIMARY KEY,
+        public_id                   TEXT NOT NULL UNIQUE,
+        kind                        TEXT NOT NULL CHECK (kind IN ('Schedule', 'AutoPay')),
+        account_id                  INTEGER NOT NULL REFERENCES accounts (id),
+        via_account_id              INTEGER REFERENCES accounts (id),
+        token_id                    TEXT,
+        payer                       TEXT NOT NULL,
+        email_address               TEXT NOT NULL,
+        language                    TEXT NOT NULL CHECK (language IN ('en', 'es')),
+        attribute_values            JSON NOT NULL DEFAULT '{}',
+        comments                    TEXT,
+        initiating_party_fee_cents  INTEGER NOT NULL DEFAULT 0,
+        ip_address                  TEXT,
+        time_zone                   TEXT NOT NULL,
+        plan                        JSONB NOT NULL,
+        status                      TEXT NOT NULL CHECK (status IN ('Active', 'Paused', 'Failing', 'Completed', 'Cancelled')),
+        executed_payments           INTEGER NOT NULL DEFAULT 0,
+        next_n                      INTEGER,
+        next_due_date               DATE,
+        next_amount_cents           INTEGER,
+        next_run_at                 TIMESTAMPTZ,
+        attempt                     INTEGER NOT NULL DEFAULT 0,
+        stopped_at                  TIMESTAMPTZ,
+        reminder_days               INTEGER NOT NULL DEFAULT 3,
+        reminded_for                DATE,
+        created_at                  TIMESTAMPTZ NOT NULL,
+        cancelled_at                TIMESTAMPTZ,
+        CHECK ((next_n IS NULL) = (next_run_at IS NULL) AND (next_n IS NULL) = (next_due_date IS NULL))
+      );
+      -- The runner's question, asked every few seconds by every process: what is due now?
+      CREATE INDEX payment_schedules_due ON payment_schedules (next_run_at) WHERE next_run_at IS NOT NULL;
+      CREATE INDEX payment_schedules_owner ON payment_schedules (account_id, kind, created_at DESC, id DESC);
+      CREATE TABLE schedule_runs (
+        schedule_id            INTEGER NOT NULL REFERENCES payment_schedules (id),
+        due_date               DATE NOT NULL,
+        attempt                INTEGER NOT NULL,
+        amount_cents           INTEGER NOT NULL,
+        transaction_id         INTEGER,
+        payment_response_code  TEXT NOT NULL,
+        ran_at                 TIMESTAMPTZ NOT NULL,
+        -- One try of one payment, ever: the last guard against a second charge.
+        PRIMARY KEY (schedule_id, due_date, attempt)
+      );
+      CREATE TABLE schedule_events (
+        id              BIGSERIAL PRIMARY KEY,
+        schedule_id     INTEGER NOT NULL REFERENCES payment_schedules (id),
+        account_id      INTEGER NOT NULL REFERENCES accounts (id),
+        via_account_id  INTEGER REFERENCES accounts (id),
+        event_type      TEXT NOT NULL,
+        due_date        DATE,
+        transaction_id  INTEGER,
+        created_at      TIMESTAMPTZ NOT NULL
+      );
+      CREATE INDEX schedule_events_of ON schedule_events (schedule_id, id);
+    `,
+  },
 ];
 
 /** The versions of the outbox's tables (events, webhook endpoints, deliveries), which every payment writes. */

@@ -5,6 +5,7 @@ import { eventStore, type EventStore } from './events-table.js';
 import { idempotencyStore, type IdempotencyStore } from './idempotency-claims.js';
 import { instanceStore, type InstanceStore } from './instances.js';
 import { rateLimitStore, type RateLimitStore } from './rate-limit-counts.js';
+import { scheduleStore, type ScheduleStore } from './schedules-table.js';
 import type { Sql } from './sql.js';
 import { tokenStore, type TokenStore } from './tokens-table.js';
 import { transactionSearchStore, type TransactionSearchStore } from './search-query.js';
@@ -14,6 +15,7 @@ import { webhookEndpointStore, type WebhookEndpointStore } from './webhook-endpo
 export type { Account, NewAccount } from './accounts-table.js';
 export type { Claim, IdempotencyKey } from './idempotency-claims.js';
 export type { InstanceRow } from './instances.js';
+export type { NewSchedule, ScheduleCriteria } from './schedules-table.js';
 export type { SearchCriteria } from './search-query.js';
 export type { Scope } from './types.js';
 export type { EventFilter, EventOfInsert, NewEvent, StoredEvent } from './events-table.js';
@@ -31,6 +33,7 @@ export interface Repository {
   idempotency: IdempotencyStore;
   instances: InstanceStore;
   rateLimits: RateLimitStore;
+  schedules: ScheduleStore;
   events: EventStore;
   webhookEndpoints: WebhookEndpointStore;
   deliveries: DeliveryStore;
@@ -50,6 +53,7 @@ export function createRepository(sql: Sql): Repository {
     idempotency: idempotencyStore(sql),
     instances: instanceStore(sql),
     rateLimits: rateLimitStore(sql),
+    schedules: scheduleStore(sql),
     events: eventStore(sql),
     webhookEndpoints: webhookEndpointStore(sql),
     deliveries: deliveryStore(sql),

@@ -38,6 +38,11 @@ export const serviceMessages = {
   TRANSACTION_NOT_FOUND: 'No such transaction.',
   AUTHORIZATION_NOT_FOUND: 'No such authorization.',
   BATCH_NOT_FOUND: 'No such batch.',
+  PAYMENT_SCHEDULE_NOT_FOUND: 'No such payment schedule.',
+  AUTOPAY_NOT_FOUND: 'No such AutoPay.',
+  SCHEDULE_CANCELLED: 'This schedule is cancelled, so it can no longer change; make a new one.',
+  SCHEDULE_COMPLETED: 'This schedule has made all its payments, so nothing is left to pause or restart.',
+  SCHEDULE_NOT_ACTIVE: 'Only an active schedule can be paused: this one is {status}.',
   EVENT_NOT_FOUND: 'No such event.',
   WEBHOOK_ENDPOINT_NOT_FOUND: 'No such webhook endpoint.',
   PAYMENT_DECLINED: 'The payment was declined.',
@@ -270,7 +275,32 @@ export const esFeeRule = {
     'Una comisión de servicio: el esquema de la cuenta para la financiación de esta tarjeta, en crédito y débito por igual.',
 } as const satisfies Record<FeeRule, string>;
 
+/** A payment schedule's or an AutoPay's bad fields (docs/autopay.md#making-a-schedule). */
+export const scheduleMessages = {
+  INVALID_INTERVAL: 'interval must be Day, Week, Month or Year.',
+  INVALID_INTERVAL_COUNT: 'intervalCount must be a whole number from 0 (a single payment) to 365.',
+  INVALID_TOTAL_PAYMENTS: 'numberOfTotalPayments must be a whole number from 0 (no limit) to 365.',
+  INVALID_SCHEDULE_DATE: 'A date is YYYY-MM-DD (of a date-time, its date is taken), from 2000 to 2199.',
+  START_DATE_PAST: 'startDate must be today or later in the account’s time zone ({timeZone}), where it is {today}.',
+  END_BEFORE_START: 'endDate must not be before the first payment ({first}).',
+  INVALID_LAST_DAY_OF_MONTH: 'lastDayOfMonth is true or false, and true only with interval Month or Year.',
+  INVALID_INSTALMENTS:
+    'instalments is a list of 1 to 365 { date, amount } in increasing date order, the first today or later; give every amount or none.',
+  INSTALMENTS_SUM_MISMATCH: 'The instalments add up to {sum}, not amount ({amount}): amount is their total.',
+  INVALID_REMINDER_DAYS: 'reminderDays must be a whole number from 0 (no reminder) to 30.',
+  INVALID_LANGUAGE: 'language must be en or es.',
+  SCHEDULE_TOKEN_UNKNOWN: 'No such token for these credentials: save the payment method first (POST /api/v1/tokens).',
+  INVALID_SCHEDULE_STATUS: 'status must be Active, Paused, Failing, Completed or Cancelled.',
+  INVALID_AMOUNT_DUE_DATE:
+    'dueDate must be a date, YYYY-MM-DD, today or later and after the AutoPay’s last amount due.',
+  AUTOPAY_WITHOUT_TOKEN: 'This AutoPay has no token (publicTokenId), so it cannot pay an amount due.',
+  INVALID_SCHEDULE_PAYER: 'payer must be 1 to 100 characters.',
+  UNKNOWN_SCHEDULE_SEARCH_PARAMETER:
+    'This is not a parameter of this search, or it was given twice (docs/autopay.md#searching lists them).',
+} as const;
+
 export type ServiceCode = keyof typeof serviceMessages;
+export type ScheduleCode = keyof typeof scheduleMessages;
 export type SearchCode = keyof typeof searchMessages;
 export type ListCode = keyof typeof listMessages;
 export type WebhookCode = keyof typeof webhookMessages;
@@ -310,6 +340,11 @@ export const esService = {
   TRANSACTION_NOT_FOUND: 'No existe esa transacción.',
   AUTHORIZATION_NOT_FOUND: 'No existe esa autorización.',
   BATCH_NOT_FOUND: 'No existe ese lote.',
+  PAYMENT_SCHEDULE_NOT_FOUND: 'No existe ese calendario de pagos.',
+  AUTOPAY_NOT_FOUND: 'No existe ese AutoPay.',
+  SCHEDULE_CANCELLED: 'Este calendario está cancelado, así que ya no puede cambiar; cree uno nuevo.',
+  SCHEDULE_COMPLETED: 'Este calendario ya hizo todos sus pagos, así que no queda nada que pausar ni reanudar.',
+  SCHEDULE_NOT_ACTIVE: 'Solo se puede pausar un calendario activo: este está en {status}.',
   EVENT_NOT_FOUND: 'No existe ese evento.',
   WEBHOOK_ENDPOINT_NOT_FOUND: 'No existe ese punto de webhook.',
   PAYMENT_DECLINED: 'El pago fue rechazado.',
@@ -450,3 +485,28 @@ export const esResponse = {
   CachedPaymentDataExpired: 'Los datos de pago guardados vencieron.',
   PaymentMethodBlackListed: 'Este medio de pago está bloqueado.',
 } as const satisfies Record<ResponseCode, string>;
+
+export const esSchedule = {
+  INVALID_INTERVAL: 'interval debe ser Day, Week, Month o Year.',
+  INVALID_INTERVAL_COUNT: 'intervalCount debe ser un número entero de 0 (un solo pago) a 365.',
+  INVALID_TOTAL_PAYMENTS: 'numberOfTotalPayments debe ser un número entero de 0 (sin límite) a 365.',
+  INVALID_SCHEDULE_DATE: 'Una fecha es AAAA-MM-DD (de una fecha y hora se toma su fecha), de 2000 a 2199.',
+  START_DATE_PAST:
+    'startDate debe ser hoy o una fecha posterior en la zona horaria de la cuenta ({timeZone}), donde hoy es {today}.',
+  END_BEFORE_START: 'endDate no debe ser anterior al primer pago ({first}).',
+  INVALID_LAST_DAY_OF_MONTH: 'lastDayOfMonth es true o false, y true solo con interval Month o Year.',
+  INVALID_INSTALMENTS:
+    'instalments es una lista de 1 a 365 { date, amount } en orden creciente de fecha, la primera hoy o después; dé todos los importes o ninguno.',
+  INSTALMENTS_SUM_MISMATCH: 'Las cuotas suman {sum}, no amount ({amount}): amount es su total.',
+  INVALID_REMINDER_DAYS: 'reminderDays debe ser un número entero de 0 (sin recordatorio) a 30.',
+  INVALID_LANGUAGE: 'language debe ser en o es.',
+  SCHEDULE_TOKEN_UNKNOWN:
+    'No existe ese token para estas credenciales: guarde primero el medio de pago (POST /api/v1/tokens).',
+  INVALID_SCHEDULE_STATUS: 'status debe ser Active, Paused, Failing, Completed o Cancelled.',
+  INVALID_AMOUNT_DUE_DATE:
+    'dueDate debe ser una fecha, AAAA-MM-DD, hoy o después y posterior al último importe adeudado del AutoPay.',
+  AUTOPAY_WITHOUT_TOKEN: 'Este AutoPay no tiene token (publicTokenId), así que no puede pagar un importe adeudado.',
+  INVALID_SCHEDULE_PAYER: 'payer debe tener de 1 a 100 caracteres.',
+  UNKNOWN_SCHEDULE_SEARCH_PARAMETER:
+    'Este no es un parámetro de esta búsqueda, o se dio dos veces (docs/autopay.md#searching los enumera).',
+} as const satisfies Record<ScheduleCode, string>;

@@ -3,7 +3,7 @@
  * script carries only the codes it can produce. `ErrorCode` is derived from the keys, so a code
  * without a message cannot exist. `{seconds}`-style placeholders are filled by `formatMessage` (catalog.ts).
  */
-import type { FeeCode, ListCode, ReportCode, SearchCode, ServiceCode, WebhookCode } from './api.js';
+import type { FeeCode, ListCode, ReportCode, ScheduleCode, SearchCode, ServiceCode, WebhookCode } from './api.js';
 
 /** Field validation (docs/api.md#tokens), shared by the browser and the service. */
 export const fieldMessages = {
@@ -135,7 +135,8 @@ export type TransactionCode = keyof typeof transactionMessages;
 /** A code the browser can show, in any of its languages. */
 export type BrowserCode = FieldCode | AmountCode | ClientCode | TransactionCode | keyof typeof formMessages;
 /** A stable, UPPER_SNAKE error code: the browser's and the service's own (api.ts). */
-export type ErrorCode = BrowserCode | ServiceCode | SearchCode | ListCode | FeeCode | WebhookCode | ReportCode;
+export type ErrorCode =
+  BrowserCode | ServiceCode | SearchCode | ListCode | FeeCode | WebhookCode | ReportCode | ScheduleCode;
 
 /** A browser catalog maps every code the browser can show to a message. */
 export type MessageCatalog = Record<BrowserCode, string>;

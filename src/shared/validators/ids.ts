@@ -11,6 +11,8 @@ export const ID_PATTERNS = {
   transaction: '^(?:[1-9][0-9]{0,8}|txn_[A-Za-z0-9_-]{1,60})$',
   publicTransaction: '^txn_[A-Za-z0-9_-]{1,60}$',
   batch: '^[1-9][0-9]{0,8}$',
+  paymentSchedule: '^psch_[A-Za-z0-9_-]{1,59}$',
+  autoPay: '^[1-9][0-9]{0,8}$',
   event: '^evt_[A-Za-z0-9_-]{1,60}$',
   webhookEndpoint: '^we_[A-Za-z0-9_-]{1,61}$',
 } as const;

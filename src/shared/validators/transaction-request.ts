@@ -66,13 +66,13 @@ export function positiveAmount(value: unknown): Verification {
  * Money in a JSON body is a JSON number (docs/api.md#conventions): text such as "13.57" is refused before
  * `check` looks at the amount (a query string, where everything is text, uses `check` alone).
  */
-const jsonNumber =
+export const jsonNumber =
   (check: (value: unknown) => Verification) =>
   (value: unknown): Verification =>
     typeof value === 'string' ? problem('AMOUNT_AS_TEXT') : check(value);
 
 /** An optional fee: absent is fine, else an amount ≥ 0.00 with at most 2 decimals. */
-const optionalFee =
+export const optionalFee =
   (code: TransactionCode) =>
   (value: unknown): Verification =>
     value === undefined || value === null || parseAmount(value).ok ? VALID : problem(code);

@@ -238,6 +238,23 @@ export const ERROR_EXAMPLES = {
     value: said('ORIGIN_NOT_ALLOWED'),
   },
   tokenNotFound: { status: 404, summary: 'No such token', value: said('TOKEN_NOT_FOUND') },
+  paymentScheduleNotFound: {
+    status: 404,
+    summary: 'No such payment schedule',
+    value: said('PAYMENT_SCHEDULE_NOT_FOUND'),
+  },
+  autoPayNotFound: { status: 404, summary: 'No such AutoPay', value: said('AUTOPAY_NOT_FOUND') },
+  scheduleCancelled: { status: 409, summary: 'The schedule is cancelled', value: said('SCHEDULE_CANCELLED') },
+  scheduleCompleted: {
+    status: 409,
+    summary: 'The schedule made all its payments',
+    value: said('SCHEDULE_COMPLETED'),
+  },
+  scheduleNotActive: {
+    status: 409,
+    summary: 'Only an active schedule can be paused',
+    value: said('SCHEDULE_NOT_ACTIVE', { status: 'Failing' }),
+  },
   transactionNotFound: {
     status: 404,
     summary: 'No such transaction',
@@ -331,7 +348,7 @@ const STATUS_DESCRIPTIONS: Record<number, string> = {
   401: SERVICE_MESSAGES.UNAUTHORIZED,
   403: 'The credentials may not do this.',
   404: 'Not found for these credentials and this impersonation.',
-  409: 'The first request with this Idempotency-Key still runs; retry after Retry-After seconds.',
+  409: 'The first request with this Idempotency-Key still runs (retry after Retry-After seconds), or the resource’s state does not allow the change.',
   413: 'The body is larger than 64 KiB.',
   414: 'A path segment is longer than 100 characters.',
   415: 'The body is not application/json.',

@@ -1,0 +1,316 @@
+import { sandboxBinTable } from '../cards/bin-table-file.js';
+/**
+ * The runner on the real database, its clock moved by the test: a year of monthly payments across
+ * daylight-saving changes and month ends, declines and their retries, reminders, an expiring card.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sandboxProcessor } from '../sandbox/processor.js';
+import { CARD, payerNamed, startTestService, type TestService } from '../testing/harness.js';
+import { movableClock } from '../testing/movable-clock.js';
+import { newId } from '../vault/random.js';
+import { cents } from '../payments/model.js';
+import type { Payer } from '../payments/result.js';
+import { newStoredToken } from '../payments/stored-token.js';
+import { addDays, dueInstant, localDate, type LocalDate, type Recurrence } from './calendar.js';
+import { createSchedule, type ScheduleRequest, type Timing } from './create.js';
+import type { Schedule } from './payment-schedule.js';
+import { runDue, type RunnerDeps } from './schedule-runner.js';
+
+let service: TestService;
+let payer: Payer;
+const clock = movableClock('2026-01-10T12:00:00Z');
+const deps = (): RunnerDeps => ({
+  repository: service.repository,
+  vault: service.vault,
+  binTable: sandboxBinTable(),
+  processor: sandboxProcessor,
+  now: clock.now,
+  instance: { id: 'runner-test' },
+});
+beforeAll(async () => {
+  service = await startTestService();
+  payer = await payerNamed(service, 'Springfield');
+});
+afterAll(() => service.close());
+beforeEach(async () => {
+  await service.reset();
+  clock.set('2026-01-10T12:00:00Z');
+});
+
+const day = (text: string) => localDate(text) as LocalDate;
+const NEW_YORK = 'America/New_York';
+
+/** A stored card token of Springfield's. */
+export async function cardToken(service: TestService, payer: Payer, cardNumber = '4242424242424242', year = 2030) {
+  const token = newStoredToken(
+    newId('tok'),
+    {
+      payer: 'Ada',
+      emailAddress: 'ada@example.com',
+      creditCardInformation: { ...CARD, cardNumber, month: '12', year },
+    },
+    payer.scope,
+    { vault: service.vault, now: () => new Date(), binTable: sandboxBinTable() },
+  );
+  await service.repository.tokens.insert(token);
+  return token.id;
+}
+
+const monthly: Recurrence = { interval: 'Month', intervalCount: 1, lastDayOfMonth: false };
+const request = (tokenId: string, timing: Timing): ScheduleRequest => ({
+  kind: 'Schedule',
+  tokenId,
+  payer: 'Ada Lovelace',
+  emailAddress: 'ada@example.com',
+  language: 'en',
+  attributeValues: { account: 'W-1' },
+  comments: null,
+  initiatingPartyFee: cents(0),
+  ipAddress: null,
+  reminderDays: 3,
+  timing,
+});
+
+async function scheduleOf(timing: Timing, tokenId?: string): Promise<Schedule> {
+  const result = await createSchedule(request(tokenId ?? (await cardToken(service, payer)), timing), payer, deps());
+  if (!result.ok) throw new Error(JSON.stringify(result.failure));
+  return result.value;
+}
+
+const runsOf = (schedule: Schedule) => service.repository.schedules.runs(schedule.id);
+const eventsOf = async (schedule: Schedule) =>
+  (await service.repository.schedules.events(schedule.id)).map((e) => `${e.eventType} ${e.dueDate ?? ''}`.trim());
+const reread = async (schedule: Schedule) =>
+  (await service.repository.schedules.find('Schedule', schedule.publicId, payer.scope)) as Schedule;
+
+describe('a year of monthly payments', () => {
+  it('pays on the 31st or the month’s last day, at the first instant of the day in New York, once each', async () => {
+    const schedule = await scheduleOf({
+      kind: 'Recurring',
+      startDate: day('2026-01-31'),
+      recurrence: monthly,
+      amount: cents(40_12),
+      endDate: null,
+      totalPayments: 13,
+    });
+    const expected = [
+      '2026-01-31',
+      '2026-02-28',
+      '2026-03-31', // after the spring-forward change of 8 March
+      '2026-04-30',
+      '2026-05-31',
+      '2026-06-30',
+      '2026-07-31',
+      '2026-08-31',
+      '2026-09-30',
+      '2026-10-31',
+      '2026-11-30', // after the fall-back change of 1 November
+      '2026-12-31',
+      '2027-01-31',
+    ];
+    for (const date of expected) {
+      const due = dueInstant(day(date), NEW_YORK);
+      clock.set(new Date(due.getTime() - 1));
+      await runDue(deps());
+      expect((await runsOf(schedule)).map((r) => r.dueDate)).not.toContain(date);
+      clock.set(due);
+      await runDue(deps());
+      await runDue(deps()); // a second pass finds nothing more to do
+    }
+    const runs = await runsOf(schedule);
+    expect(runs.map((r) => r.dueDate)).toEqual(expected);
+    expect(runs.every((r) => r.paymentResponseCode === 'Success' && r.amount === 40_12)).toBe(true);
+    // Each made at midnight New York time: 05:00Z in winter, 04:00Z in summer.
+    expect(runs.map((r) => r.ran.toISOString().slice(11, 16))).toEqual([
+      ...['05:00', '05:00'],
+      ...Array<string>(8).fill('04:00'),
+      ...['05:00', '05:00', '05:00'],
+    ]);
+    const [charged] = await service.sql.query<{ count: number }>(
+      "SELECT count(*)::int AS count FROM transactions WHERE payment_response_code = 'Success'",
+    );
+    expect(charged?.count).toBe(13);
+    const done = await reread(schedule);
+    expect(done).toMatchObject({ status: 'Completed', executedPayments: 13, next: null });
+  });
+
+  it('makes every payment the runner missed while the service was down, once', async () => {
+    const schedule = await scheduleOf({
+      kind: 'Recurring',
+      startDate: day('2026-01-15'),
+      recurrence: { interval: 'Week', intervalCount: 2, lastDayOfMonth: false },
+      amount: cents(10_00),
+      endDate: day('2026-03-31'),
+      totalPayments: null,
+    });
+    clock.set('2026-04-15T00:00:00Z');
+    await Promise.all([runDue(deps()), runDue(deps())]);
+    expect((await runsOf(schedule)).map((r) => r.dueDate)).toEqual([
+      '2026-01-15',
+      '2026-01-29',
+      '2026-02-12',
+      '2026-02-26',
+      '2026-03-12',
+      '2026-03-26',
+    ]);
+  });
+
+  it('pays at once when no start date is given', async () => {
+    const schedule = await scheduleOf({
+      kind: 'Recurring',
+      startDate: null,
+      recurrence: monthly,
+      amount: cents(5_00),
+      endDate: null,
+      totalPayments: null,
+    });
+    await runDue(deps());
+    expect((await runsOf(schedule)).map((r) => r.dueDate)).toEqual(['2026-01-10']);
+    expect((await reread(schedule)).next?.date).toBe('2026-02-10');
+  });
+});
+
+describe('instalments', () => {
+  it('pays each instalment of a total split to the cent', async () => {
+    const dates = ['2026-02-01', '2026-05-01', '2026-08-01', '2026-11-01'].map(day);
+    const schedule = await scheduleOf({
+      kind: 'Instalments',
+      total: cents(1_000_01),
+      instalments: dates.map((date) => ({ date, amount: null })),
+    });
+    clock.set('2026-12-01T00:00:00Z');
+    await runDue(deps());
+    const runs = await runsOf(schedule);
+    expect(runs.map((r) => r.amount)).toEqual([250_01, 250_00, 250_00, 250_00]);
+    const [charged] = await service.sql.query<{ sum: number }>(
+      'SELECT sum(amount_cents - payer_fee_cents)::int AS sum FROM transactions',
+    );
+    expect(charged?.sum).toBe(1_000_01);
+  });
+
+  it('refuses instalments that do not add up to the amount', async () => {
+    const result = await createSchedule(
+      request(await cardToken(service, payer), {
+        kind: 'Instalments',
+        total: cents(100_00),
+        instalments: [
+          { date: day('2026-02-01'), amount: cents(50_00) },
+          { date: day('2026-03-01'), amount: cents(49_99) },
+        ],
+      }),
+      payer,
+      deps(),
+    );
+    expect(result).toMatchObject({
+      ok: false,
+      failure: { kind: 'Invalid', errors: [{ field: 'amount', code: 'INSTALMENTS_SUM_MISMATCH' }] },
+    });
+  });
+});
+
+describe('declines', () => {
+  it('retries 1, 3 and 7 days after the due date, then marks the schedule failing', async () => {
+    const tokenId = await cardToken(service, payer, '4000000000009995');
+    const schedule = await scheduleOf(
+      {
+        kind: 'Recurring',
+        startDate: day('2026-02-01'),
+        recurrence: monthly,
+        amount: cents(30_00),
+        endDate: null,
+        totalPayments: null,
+      },
+      tokenId,
+    );
+    for (let d = 0; d <= 40; d++) {
+      clock.set(dueInstant(addDays(day('2026-02-01'), d), NEW_YORK));
+      await runDue(deps());
+    }
+    const runs = await runsOf(schedule);
+    expect(runs.map((r) => [r.dueDate, r.attempt, r.ran.toISOString().slice(0, 10)])).toEqual([
+      ['2026-02-01', 0, '2026-02-01'],
+      ['2026-02-01', 1, '2026-02-02'],
+      ['2026-02-01', 2, '2026-02-04'],
+      ['2026-02-01', 3, '2026-02-08'],
+    ]);
+    expect(runs.every((r) => r.paymentResponseCode === 'InsufficientFunds' && r.transactionId !== null)).toBe(true);
+    expect(await reread(schedule)).toMatchObject({ status: 'Failing', next: { date: '2026-03-01' } });
+    expect(await eventsOf(schedule)).toEqual([
+      'PaymentScheduleRunDeclined 2026-02-01',
+      'PaymentScheduleRunDeclined 2026-02-01',
+      'PaymentScheduleRunDeclined 2026-02-01',
+      'PaymentScheduleRunDeclined 2026-02-01',
+      'PaymentScheduleFailing 2026-02-01',
+    ]);
+  });
+
+  it('does not retry a token that was deleted', async () => {
+    const tokenId = await cardToken(service, payer);
+    const schedule = await scheduleOf(
+      {
+        kind: 'Recurring',
+        startDate: null,
+        recurrence: monthly,
+        amount: cents(30_00),
+        endDate: null,
+        totalPayments: null,
+      },
+      tokenId,
+    );
+    await service.repository.tokens.delete(tokenId, payer.scope);
+    await runDue(deps());
+    expect((await runsOf(schedule)).map((r) => r.paymentResponseCode)).toEqual(['InvalidToken']);
+    expect((await reread(schedule)).status).toBe('Failing');
+  });
+});
+
+describe('reminders and expiring cards', () => {
+  it('reminds reminderDays before each payment, once, and flags a card that expires before the next', async () => {
+    const tokenId = await cardToken(service, payer, '4242424242424242', 2026);
+    const schedule = await scheduleOf(
+      {
+        kind: 'Recurring',
+        startDate: day('2026-11-30'),
+        recurrence: monthly,
+        amount: cents(12_00),
+        endDate: null,
+        totalPayments: 2,
+      },
+      tokenId,
+    );
+    clock.set(new Date(dueInstant(day('2026-11-27'), NEW_YORK).getTime() - 1));
+    await runDue(deps());
+    expect(await eventsOf(schedule)).toEqual([]);
+    clock.set(dueInstant(day('2026-11-27'), NEW_YORK));
+    await runDue(deps());
+    await runDue(deps());
+    clock.set(dueInstant(day('2026-11-30'), NEW_YORK));
+    await runDue(deps());
+    expect(await eventsOf(schedule)).toEqual([
+      'PaymentScheduleReminder 2026-11-30',
+      'PaymentScheduleRunPaid 2026-11-30',
+      // The card is good through December 2026; the next payment is on 30 December: no flag.
+    ]);
+  });
+
+  it('flags a card that expires before the next payment when the payment before it is made', async () => {
+    const tokenId = await cardToken(service, payer, '4242424242424242', 2026);
+    const schedule = await scheduleOf(
+      {
+        kind: 'Recurring',
+        startDate: day('2026-12-15'),
+        recurrence: monthly,
+        amount: cents(12_00),
+        endDate: null,
+        totalPayments: null,
+      },
+      tokenId,
+    );
+    clock.set(dueInstant(day('2026-12-15'), NEW_YORK));
+    await runDue(deps());
+    expect(await eventsOf(schedule)).toEqual([
+      'PaymentScheduleRunPaid 2026-12-15',
+      'PaymentScheduleCardExpiring 2027-01-15',
+    ]);
+  });
+});

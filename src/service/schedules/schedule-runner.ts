@@ -1,0 +1,248 @@
+/**
+ * The runner (docs/autopay.md#the-runner): makes each due payment of every schedule exactly once,
+ * however many processes run it and whenever one of them dies.
+ *
+ * A process claims a due schedule in the database (`FOR UPDATE SKIP LOCKED`: no other process sees
+ * it until it is done) and, in that same database transaction: claims the run's
+ * idempotency key (the service's own idempotency, http/idempotency.ts's table), asks for the sale
+ * (payments/sale.ts), records the try (one row per schedule, due date and try: a second one cannot
+ * be stored), moves the schedule to its next payment and writes the events. All of it commits
+ * together or not at all: a process killed mid-payment committed nothing, its locks die with its
+ * connection, and the next pass makes that payment once.
+ */
+import type { Account } from '../storage/repository.js';
+import type { PaymentResponseCode } from '../../shared/wire.js';
+import type { Repository } from '../storage/repository.js';
+import type { PaymentDeps } from '../payments/result.js';
+import { sale } from '../payments/sale.js';
+import { expiryDay } from './calendar.js';
+import { nextPayment } from './create.js';
+import { storeScheduleEvent, type ScheduleEventSink } from './schedule-events.js';
+import type { Schedule, ScheduleEvent } from './payment-schedule.js';
+import { retryAt } from './retry-plan.js';
+import { runDraft } from './run-fee.js';
+
+export interface RunnerDeps extends PaymentDeps {
+  /** This process, which owns the idempotency claims of its runs (ops/instance.ts). */
+  instance: { id: string };
+  /** Where events go (schedules/schedule-events.ts); the schedule_events table unless given. */
+  events?: ScheduleEventSink;
+}
+
+/** How many due schedules one pass takes, each in a database transaction of its own. */
+export const RUN_BATCH = 25;
+
+/** The idempotency operation of a run; its key is the schedule, due date and try. */
+const RUN_OPERATION = 'paymentSchedules.run';
+
+/** An event of `schedule` at `at`. */
+const eventOf = (
+  schedule: Schedule,
+  eventType: ScheduleEvent['eventType'],
+  at: Date,
+  dueDate: ScheduleEvent['dueDate'],
+  transactionId: number | null = null,
+): ScheduleEvent => ({
+  eventType,
+  scheduleId: schedule.id,
+  scope: schedule.scope,
+  dueDate,
+  transactionId,
+  emailAddress: schedule.emailAddress,
+  language: schedule.language,
+  at,
+});
+
+/**
+ * Makes the due payment of a schedule the caller holds (claimed by `claimDue`, or held by a pause or
+ * a cancel), records it and moves the schedule on; returns the schedule as it now is.
+ */
+export async function payDue(
+  schedule: Schedule,
+  account: Account,
+  deps: RunnerDeps & { repository: Repository },
+): Promise<Schedule> {
+  const next = schedule.next;
+  if (!next) return schedule;
+  const now = deps.now();
+  const emit = deps.events ?? storeScheduleEvent;
+  const key = {
+    scope: schedule.scope,
+    operation: RUN_OPERATION,
+    key: `${schedule.publicId}:${next.date}:${next.attempt}`,
+    owner: deps.instance.id,
+  };
+  const claim = await deps.repository.idempotency.claim(key, key.key);
+  // Stored with the run it made, in one transaction: found only if that run committed, which moved
+  // the schedule past this try. Never charged twice, whatever the state read.
+  if (claim.state !== 'claimed') return schedule;
+  let code: PaymentResponseCode = 'InvalidToken';
+  let transactionId: number | null = null;
+  if (schedule.tokenId !== null) {
+    // A run is deduplicated by its schedule, date and try, not by the sale's duplicate window: two
+    // bills of one amount on one card on one day are two payments (docs/autopay.md#the-runner).
+    const payer = { scope: schedule.scope, actingFor: { ...account, duplicateWindowMinutes: 0 } };
+    const result = await sale(runDraft(schedule, next.amount, schedule.tokenId), payer, deps);
+    code = result.ok
+      ? result.value.paymentResponseCode
+      : result.failure.kind === 'Declined'
+        ? result.failure.code
+        : code;
+    transactionId = result.ok
+      ? result.value.id
+      : result.failure.kind === 'Declined'
+        ? (result.failure.transactionId ?? null)
+        : null;
+  }
+  await deps.repository.schedules.recordRun(schedule.id, {
+    dueDate: next.date,
+    attempt: next.attempt,
+    amount: next.amount,
+    transactionId,
+    paymentResponseCode: code,
+    ran: now,
+  });
+  if (!(await deps.repository.idempotency.complete(key, 200, {}, { transactionId, paymentResponseCode: code })))
+    throw new Error(`The claim of run ${key.key} was taken over; nothing of it is committed.`);
+  const events: ScheduleEvent[] = [];
+  let moved: Schedule;
+  if (code === 'Success') {
+    events.push(eventOf(schedule, 'PaymentScheduleRunPaid', now, next.date, transactionId));
+    const following = nextPayment(schedule.plan, next.n + 1, schedule.timeZone);
+    moved = {
+      ...schedule,
+      executedPayments: schedule.executedPayments + 1,
+      next: following,
+      status: following || schedule.kind === 'AutoPay' ? schedule.status : 'Completed',
+    };
+    if (following && (await cardExpiresBefore(moved, following.date, deps.repository)))
+      events.push(eventOf(schedule, 'PaymentScheduleCardExpiring', now, following.date));
+  } else {
+    events.push(eventOf(schedule, 'PaymentScheduleRunDeclined', now, next.date, transactionId));
+    const retry = retryAt(next.date, next.attempt, code, schedule.timeZone);
+    if (retry) moved = { ...schedule, next: { ...next, runAt: retry, attempt: next.attempt + 1 } };
+    else {
+      events.push(eventOf(schedule, 'PaymentScheduleFailing', now, next.date));
+      const following = nextPayment(schedule.plan, next.n + 1, schedule.timeZone);
+      moved = { ...schedule, status: 'Failing', stoppedAt: now, next: following };
+    }
+  }
+  await deps.repository.schedules.save(moved);
+  for (const event of events) await emit(event, deps.repository);
+  return moved;
+}
+
+/**
+ * Makes every payment of a held schedule due now, oldest first: after a runner outage, each payment
+ * that fell due meanwhile once. Returns the schedule as it now is.
+ */
+export async function payAllDue(
+  schedule: Schedule,
+  account: Account,
+  deps: RunnerDeps & { repository: Repository },
+): Promise<Schedule> {
+  const now = deps.now();
+  let current = schedule;
+  while (current.status === 'Active' && current.next && current.next.runAt <= now) {
+    const moved = await payDue(current, account, deps);
+    if (moved === current) break; // its run was already made
+    current = moved;
+  }
+  return current;
+}
+
+/** Whether the schedule's card expires before `date` (the last day of its expiry month is before it). */
+async function cardExpiresBefore(schedule: Schedule, date: string, repository: Repository): Promise<boolean> {
+  if (schedule.tokenId === null) return false;
+  const token = await repository.tokens.find(schedule.tokenId, schedule.scope);
+  if (!token || token.expirationMonth === null || token.expirationYear === null) return false;
+  return expiryDay(token.expirationMonth, token.expirationYear) < date;
+}
+
+/**
+ * One pass: claims due schedules one at a time, each in a database transaction of its own, and makes
+ * their payments, up to `limit` schedules. Returns how many it took; fewer than `limit` means none is
+ * left due. One schedule a transaction: a payment's sale updates one of the search's shared counter
+ * rows (storage migration 5), and two transactions taking several in different orders would deadlock;
+ * one the database ends so anyway is taken again (it committed nothing).
+ */
+export async function runDuePayments(deps: RunnerDeps, limit = RUN_BATCH): Promise<number> {
+  let taken = 0;
+  // The accounts of this pass, read once each (a disabled one is never claimed: claimDue).
+  const accounts = new Map<number, Account | null>();
+  for (; taken < limit; taken++) {
+    const took = await againAfterDeadlock(() =>
+      deps.repository.transaction(async (repository) => {
+        const [schedule] = await repository.schedules.claimDue(deps.now(), 1);
+        if (!schedule) return false;
+        const { accountId } = schedule.scope;
+        if (!accounts.has(accountId)) accounts.set(accountId, await repository.accounts.findById(accountId));
+        const account = accounts.get(accountId);
+        if (account) await payAllDue(schedule, account, { ...deps, repository });
+        return true;
+      }),
+    );
+    if (!took) break;
+  }
+  return taken;
+}
+
+/** `work` again, up to 3 times, when the database ended it as a deadlock's victim (SQLSTATE 40P01). */
+async function againAfterDeadlock<T>(work: () => Promise<T>, tries = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= tries || (error as { code?: unknown }).code !== '40P01') throw error;
+    }
+  }
+}
+
+/** One pass of reminders: an event for each active schedule whose next payment is `reminderDays` away. */
+export async function sendDueReminders(deps: RunnerDeps, limit = RUN_BATCH): Promise<number> {
+  const emit = deps.events ?? storeScheduleEvent;
+  return deps.repository.transaction(async (repository) => {
+    const due = await repository.schedules.claimReminders(deps.now(), limit);
+    for (const schedule of due) {
+      if (!schedule.next) continue;
+      await repository.schedules.save({ ...schedule, remindedFor: schedule.next.date });
+      await emit(eventOf(schedule, 'PaymentScheduleReminder', deps.now(), schedule.next.date), repository);
+    }
+    return due.length;
+  });
+}
+
+/** Everything due now: payments, then reminders, pass after pass until none is left. */
+export async function runDue(deps: RunnerDeps): Promise<void> {
+  while ((await runDuePayments(deps)) === RUN_BATCH);
+  while ((await sendDueReminders(deps)) === RUN_BATCH);
+}
+
+/** How often each process looks for due payments. */
+export const RUNNER_INTERVAL_MS = 5_000;
+
+/**
+ * Runs `runDue` every `intervalMs` (and once at start); `stop` ends it after the pass in flight.
+ * Nothing due costs one indexed query a pass (bench/README.md).
+ */
+export function startScheduleRunner(
+  deps: RunnerDeps,
+  warn: (message: string) => void,
+  intervalMs = RUNNER_INTERVAL_MS,
+): { stop(): Promise<void> } {
+  let running: Promise<unknown> = Promise.resolve();
+  const tick = () => {
+    running = running
+      .then(() => runDue(deps))
+      .catch((error: unknown) => warn(`Making the due scheduled payments failed: ${(error as Error).message}`));
+  };
+  tick();
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
