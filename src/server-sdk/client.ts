@@ -8,6 +8,7 @@ import type {
   TransactionRequest,
   TransactionResponse,
 } from '../shared/wire.js';
+import { eventsOf, webhookEndpointsOf } from './events.js';
 import { createHttp, type HttpOptions, type RequestOptions } from './http.js';
 import { TransactionList, type TransactionListFilters } from './transaction-list.js';
 
@@ -169,6 +170,12 @@ export class PaytokenClient {
         `/api/v1/batches/${encodeURIComponent(String(id))}/transactions?page=${page}&pageSize=${pageSize}`,
       ),
   };
+
+  /** Your events (docs/api.md#events-and-webhooks): list them by type and time, or read one. */
+  readonly events = eventsOf((...args) => this.request(...args));
+
+  /** Where your events are posted (docs/integrating.md#receiving-webhooks): made, listed, rotated, deleted. */
+  readonly webhookEndpoints = webhookEndpointsOf((...args) => this.request(...args));
 
   readonly sandbox = {
     /**
