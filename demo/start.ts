@@ -38,7 +38,8 @@ if (!existsSync(file)) {
   });
   console.log(
     `\nDemo checkout      ${demo.url}/   (drop-in form: ${demo.url}/dropin, isolated form: ${demo.url}/isolated, script tag: ${demo.url}/script-tag)` +
-      `\nPayments           ${demo.url}/payments   (void, refund, settle now)`,
+      `\nPayments           ${demo.url}/payments   (void, refund, settle now, webhooks received)` +
+      (demo.webhooks === 'on' ? '' : `\nWebhooks are off: ${demo.webhooks}`),
   );
   const stop = () => void Promise.all([demo.close(), service.close()]).then(() => process.exit(0));
   process.once('SIGINT', stop);

@@ -1,13 +1,14 @@
 /** Named helpers for the demo checkout pages: pay with a card or a bank account, read the receipt, watch for leaks. */
 import type { Locator, Page } from '@playwright/test';
-import { startDemo } from '../../demo/server.js';
+import { startDemo, type DemoOptions } from '../../demo/server.js';
 import type { ServiceProcess } from './service.js';
 
-export const startDemoFor = (service: ServiceProcess) =>
+export const startDemoFor = (service: ServiceProcess, options: Partial<DemoOptions> = {}) =>
   startDemo({
     serviceUrl: service.url,
     system: service.accounts.system,
     clients: { springfield: service.accounts.springfield, shelby: service.accounts.shelby },
+    ...options,
   });
 
 export interface CardInput {
