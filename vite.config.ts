@@ -9,6 +9,11 @@
  *   paytoken-frame-bridge   the frame page's bridge
  *   paytoken-frame          the <paytoken-frame> loader, which names the page after the form and the
  *                           bridge (src/frame/page/vite-plugin.ts)
+ *   paytoken-form-hydrate   Lit's hydration, before paytoken-form.js on a page whose form the server
+ *                           rendered (src/form/hydrate/hydrate.ts)
+ *   ssr                     dist/ssr/render-form.js: the form rendered to HTML in Node (`paytoken/ssr`
+ *                           and the service's frame page), with the same minified templates as the
+ *                           browser's, so that their digests agree when the browser hydrates them
  *   lib                     dist/esm/*.js, ES modules for bundler users
  * An IIFE cannot be split, so each hosted bundle is its own build; the form's Spanish is a JSON file
  * beside it (src/build/hosted-locales.ts). The build plugins are in src/build/.
@@ -29,6 +34,7 @@ export const BROWSER_BUNDLES: Record<string, string> = {
   paytoken: 'src/tokenizer/global.ts',
   'paytoken-form-engine': 'src/form/engine/engine.global.ts',
   'paytoken-form': 'src/form/global.ts',
+  'paytoken-form-hydrate': 'src/form/hydrate/hydrate.ts',
   'paytoken-frame-bridge': 'src/frame/bridge/bridge.ts',
   'paytoken-frame': 'src/frame/loader/global.ts',
 };
@@ -95,6 +101,27 @@ export default defineConfig(({ mode }) => {
         rolldownOptions: {
           output: { generatedCode: { symbols: false } },
           // Which plugin took how long is a profiler's business, not the build's output.
+          checks: { bundlerTimings: false },
+        },
+      },
+    };
+  }
+  if (mode === 'ssr') {
+    return {
+      ...shared,
+      plugins: [acceptedBrandsOnly(), minifyLitTemplates()],
+      // Lit's Node build (its DOM shim) and the server renderer go inside: the package has no dependencies.
+      ssr: { noExternal: true, target: 'node' },
+      build: {
+        outDir: 'dist/ssr',
+        emptyOutDir: true,
+        // Minified for the package's install budget; the templates' text (their digests) is not touched.
+        minify: true,
+        target: 'node20',
+        ssr: 'src/form/ssr/render-form.ts',
+        rolldownOptions: {
+          external: [/^node:/],
+          output: { entryFileNames: 'render-form.js' },
           checks: { bundlerTimings: false },
         },
       },

@@ -5,6 +5,7 @@
  */
 import { bundleSizes } from './bundle-sizes.js';
 import { checkoutLatency } from './checkout-latency.js';
+import { firstPaint } from './first-paint.js';
 import { formInteractive } from './form-interactive.js';
 import { frameInteractive } from './frame-interactive.js';
 import { outbox } from './outbox.js';
@@ -18,6 +19,7 @@ const rows: Row[] = [
   ...bundleSizes(),
   ...(await formInteractive()),
   ...(await frameInteractive()),
+  ...(await firstPaint()),
   ...(await checkoutLatency()),
   ...(await serviceThroughput()),
   ...(await outbox()),

@@ -66,6 +66,8 @@ test('its types check in a strict TypeScript app', () => {
       'export const onToken = (event: PaytokenTokenEvent): string => event.id;',
       'export const payerSees = (error: PaymentDeclinedError): string => error.payerMessageIn("es");',
       'export const tag: typeof PaytokenForm = PaytokenForm;',
+      "import { renderPaytokenForm } from 'paytoken/ssr';",
+      'export const html: string = renderPaytokenForm({ amount: "100.00", locale: "es" });',
     ].join('\n'),
   );
   const tsc = fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url));
@@ -79,6 +81,18 @@ test('its types check in a strict TypeScript app', () => {
     }
   })();
   expect(checked).toBe('');
+});
+
+test('paytoken/ssr renders the form to HTML in Node: declarative shadow DOM, in its language', () => {
+  const script = [
+    "import { renderPaytokenForm } from 'paytoken/ssr';",
+    "console.log(renderPaytokenForm({ amount: '100.00', 'card-fee': '3.25', locale: 'es', methods: 'card' }));",
+  ].join('\n');
+  const html = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: app, encoding: 'utf8' });
+  expect(html).toMatch(/^<paytoken-form [^>]*><template shadowroot="open" shadowrootmode="open"><style>/);
+  expect(html).toContain('Número de tarjeta');
+  expect(html).toContain('$103.25');
+  expect(html).not.toContain('id="tab-ach"');
 });
 
 test('a Vite page with paytoken/form and a Node server with paytoken/server take a payment', async ({

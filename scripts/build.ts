@@ -51,6 +51,8 @@ async function main(): Promise<void> {
     viteBuild('paytoken-form-engine'),
     viteBuild('paytoken-frame-bridge'),
     viteBuild('lib'),
+    viteBuild('ssr'),
+    viteBuild('paytoken-form-hydrate'),
     declarations(),
   ]);
   await viteBuild('paytoken-form');

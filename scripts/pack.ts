@@ -2,7 +2,8 @@
  * `npm run pack`: the package an integrator installs, as it would be published, written to
  * dist/packages/paytoken-{version}.tgz. One package for both audiences
  * (docs/decisions/0010-one-package-without-dependencies.md): `paytoken` (the hosted script's API),
- * `paytoken/form` (`<paytoken-form>`) and `paytoken/server` (the server SDK), with their types and
+ * `paytoken/form` (`<paytoken-form>`), `paytoken/server` (the server SDK) and `paytoken/ssr` (the form
+ * rendered to HTML on a server, Lit's server renderer inside), with their types and
  * the hosted bundles under `paytoken/browser/` for self-hosting. It has no dependencies: Lit, imask
  * and card-validator are inside the browser entries, and the SDK needs only Node. Nothing of the
  * service is in it. `npm run build` first.
@@ -40,20 +41,20 @@ export function publishedManifest(manifest: RootManifest): object {
     main,
     types,
     exports: { ...exports, './browser/*': './dist/browser/*' },
-    files: ['dist/esm', 'dist/types', 'dist/browser'],
+    files: ['dist/esm', 'dist/types', 'dist/browser', 'dist/ssr'],
   };
 }
 
 /** Writes the tarball and answers its path. */
 export function pack(): string {
-  for (const built of ['dist/esm', 'dist/types', 'dist/browser/manifest.json']) {
+  for (const built of ['dist/esm', 'dist/types', 'dist/browser/manifest.json', 'dist/ssr']) {
     if (!existsSync(`${root}${built}`)) throw new Error(`${built} is missing: run npm run build first.`);
   }
   const manifest = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as RootManifest;
   const stage = `${packagesDir}${manifest.name}/`;
   rmSync(packagesDir, { recursive: true, force: true });
   mkdirSync(`${stage}dist`, { recursive: true });
-  for (const folder of ['esm', 'types', 'browser'])
+  for (const folder of ['esm', 'types', 'browser', 'ssr'])
     cpSync(`${root}dist/${folder}`, `${stage}dist/${folder}`, { recursive: true });
   cpSync(`${root}scripts/package-readme.md`, `${stage}README.md`);
   cpSync(`${root}LICENSE`, `${stage}LICENSE`);

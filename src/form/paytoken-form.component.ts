@@ -228,14 +228,14 @@ export class PaytokenForm extends LitElement {
   }
 
   override render(): TemplateResult | typeof nothing {
-    // Shown once in the form's language rather than first in English (~one request to the service).
-    if (this.#language.waiting) return nothing;
+    // Shown once in the form's language, not first in English; a server's form now (hydrate/hydrate.ts).
+    if (this.#language.waiting && !this.renderRoot.childElementCount) return nothing;
     const [methods, language, fields] = [this.availableMethods, this.#language, this.#fields];
     const money = moneySummary(this.amount, this.method === 'card' ? this.cardFee : this.achFee);
     const field = (spec: FieldSpec) => renderField(spec, fields, language);
     const shared = fields.visible().filter((spec) => spec.method === 'both');
-    // A fieldset: the element disabled (or a disabled fieldset around it) disables every control in it.
-    return html`<fieldset class="form" part="form" lang=${this.language} ?disabled=${this.matches(':disabled')}>
+    // A fieldset: the element disabled (or a fieldset around it) disables all in it (a server: no `matches`).
+    return html`<fieldset class="form" part="form" lang=${this.language} ?disabled=${this.matches?.(':disabled')}>
       ${methods.length > 1 ? renderTabs(methods, this.method, language, (method, focus) => this.#selectMethod(method, focus)) : nothing}
       ${money ? renderSummary(money, this.method, language) : nothing}
       ${shared.length ? html`<div class="panel">${shared.map(field)}</div>` : nothing}

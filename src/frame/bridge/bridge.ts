@@ -40,9 +40,17 @@ function start(form: PaytokenForm): void {
   ).observe(document.documentElement);
 
   let ready = false;
+  // This script runs before the form's (frame/page/frame-page.ts), so that the frame gets its height
+  // while the payer already sees the server's form: the loader's messages wait until Lit has adopted
+  // it, so nothing changes the form before (its first render must be the server's).
+  const adopted = customElements.whenDefined('paytoken-form').then(() => form.updateComplete);
   addEventListener('message', (event: MessageEvent) => {
     const data = event.data as ToFrame | null;
-    if (event.source !== window.parent || event.origin !== parentOrigin || data?.nonce !== nonce) return;
+    if (event.source === window.parent && event.origin === parentOrigin && data?.nonce === nonce)
+      void adopted.then(() => handle(data));
+  });
+
+  function handle(data: ToFrame): void {
     if (data.type === 'settings') {
       for (const name of FRAME_ATTRIBUTES) {
         const value = data.attributes[name];
@@ -63,10 +71,25 @@ function start(form: PaytokenForm): void {
     } else if (data.type === 'payment-error') {
       form.showPaymentError(String(data.message));
     }
-  });
+  }
 }
 
 document.body.style.margin = '0';
+// The form's scripts (hydration, then the form) start after the frame's first paint, so the payer can
+// type into the server's form at once; they adopt what was typed (frame/page/frame-page.ts preloads them).
+const startForm = () => {
+  // Each link once: the second call finds none.
+  for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel=preload][as=script]')) {
+    const script = document.createElement('script');
+    script.src = link.href;
+    script.integrity = link.integrity;
+    script.async = false;
+    link.replaceWith(script);
+  }
+};
+requestAnimationFrame(() => setTimeout(startForm));
+// A frame not painted yet (no height, or hidden) gets them anyway.
+setTimeout(startForm, 100);
 const failure = document.querySelector<HTMLElement>('[data-code]');
 const form = document.querySelector('paytoken-form');
 if (window.parent === window || !nonce) {

@@ -78,7 +78,12 @@ export class PaytokenFrame extends HTMLElement {
 
   /** `locale`, else the page's language: `es…` is Spanish. */
   get #language(): 'en' | 'es' {
-    return (this.getAttribute('locale') ?? document.documentElement.lang).toLowerCase().startsWith('es') ? 'es' : 'en';
+    return /^es/i.test(this.getAttribute('locale') ?? document.documentElement.lang) ? 'es' : 'en';
+  }
+
+  /** An attribute as the frame's form gets it: `locale` is the language decided here. */
+  #attribute(name: string): string | null {
+    return name === 'locale' ? this.#language : this.getAttribute(name);
   }
 
   connectedCallback(): void {
@@ -180,8 +185,6 @@ export class PaytokenFrame extends HTMLElement {
     this.#failure = null;
     this.#alert.textContent = '';
     clearTimeout(this.#timer);
-    // Without a key too the frame page is asked for: the service says what is missing (frame-access.ts).
-    const key = this.getAttribute('public-key') ?? '';
     // A file:// page (origin `file://` or `null`) has no origin the frame could answer: say so now.
     if (!location.origin.startsWith('http'))
       return this.#fail('FRAME_REFUSED', undefined, false, SET_UP_DETAIL.FILE_PAGE);
@@ -196,15 +199,18 @@ export class PaytokenFrame extends HTMLElement {
     if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOCAL_HOSTS.includes(url.hostname)))
       return this.#fail('INSECURE_API_URL');
     const impersonation = this.getAttribute('impersonation-account-key');
-    url.search = new URLSearchParams({
-      key,
-      ...(impersonation && { impersonation }),
-      origin: location.origin,
-      lang: this.#language,
-    }).toString();
-    this.#nonce = [...crypto.getRandomValues(new Uint8Array(16))]
-      .map((byte) => byte.toString(16).padStart(2, '0'))
-      .join('');
+    const query = url.searchParams;
+    // Without a key too the frame page is asked for: the service says what is missing (frame-access.ts).
+    query.set('key', this.getAttribute('public-key') ?? '');
+    if (impersonation) query.set('impersonation', impersonation);
+    query.set('origin', location.origin);
+    // The service renders the form as set up here (the payer's name and e-mail only as set: `1`).
+    FRAME_ATTRIBUTES.forEach((name, index) => {
+      const value = this.#attribute(name);
+      if (value) query.set(name, index < 5 ? value : '1');
+    });
+    // Four random 32-bit numbers, written one after the other (~128 bits).
+    this.#nonce = crypto.getRandomValues(new Uint32Array(4)).join('');
     url.hash = this.#nonce;
     this.#origin = url.origin;
     const iframe = (this.#iframe = document.createElement('iframe'));
@@ -281,9 +287,7 @@ export class PaytokenFrame extends HTMLElement {
     const style = getComputedStyle(this);
     this.#post({
       type: 'settings',
-      attributes: Object.fromEntries(
-        FRAME_ATTRIBUTES.map((name) => [name, name === 'locale' ? this.#language : this.getAttribute(name)]),
-      ),
+      attributes: Object.fromEntries(FRAME_ATTRIBUTES.map((name) => [name, this.#attribute(name)])),
       theme: Object.fromEntries(FRAME_THEME.map((name) => [name, style.getPropertyValue(`--paytoken-${name}`)])),
       disabled: this.matches(':disabled'),
     });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { clientMessages } from '../../shared/messages/en.js';
 import { esClient } from '../../shared/messages/es.js';
 import type { HostedFile } from '../../service/hosted/bundles.js';
@@ -11,15 +12,15 @@ export const frameLanguage = (lang: string | undefined): FrameLanguage =>
   lang?.toLowerCase().startsWith('es') ? 'es' : 'en';
 
 /**
- * The frame page's policy: its own scripts (no inline script, no eval), its own styles (Lit's are
- * constructed stylesheets, which `style-src` does not govern), requests to this service only, no
- * forms, and embedding only by `ancestors`.
+ * The frame page's policy: its own scripts (no inline script, no eval), its own styles and the
+ * server-rendered form's `<style>` elements by their hashes (`styles`, from `styleHashes`), requests
+ * to this service only, no forms, and embedding only by `ancestors`.
  */
-export function frameCsp(ancestors: string[]): string {
+export function frameCsp(ancestors: string[], styles: string[] = []): string {
   return [
     "default-src 'none'",
     "script-src 'self'",
-    "style-src 'self'",
+    ["style-src 'self'", ...styles].join(' '),
     "connect-src 'self'",
     "base-uri 'none'",
     "form-action 'none'",
@@ -43,14 +44,40 @@ ${scripts}
 </html>
 `;
 
-/**
- * The page inside `<paytoken-frame>`'s iframe: the real `<paytoken-form>` (paytoken-form.js, by its
- * content name and integrity) and the bridge that talks to the loader (paytoken-frame-bridge.js).
- * Everything else (keys, attributes, theme) the bridge reads from its URL and the loader's messages.
- */
-export function formPage(language: FrameLanguage, form: HostedFile, bridge: HostedFile): string {
-  return page(language, `${script(form)}\n${script(bridge)}`, '<paytoken-form></paytoken-form>');
+/** The scripts of the frame page, as the service serves them. */
+export interface FramePageScripts {
+  form: HostedFile;
+  bridge: HostedFile;
+  hydrate?: HostedFile;
 }
+
+/**
+ * The page inside `<paytoken-frame>`'s iframe: the real `<paytoken-form>`, rendered by the service
+ * (`form`: declarative shadow DOM, src/form/ssr/render-form.ts) so that the payer sees it and can type
+ * into it when the page arrives, then three scripts by content name and integrity: the bridge that
+ * talks to the loader (paytoken-frame-bridge.js, which sizes the frame at once), and preloaded, for the
+ * bridge to run after the first paint in this order, Lit's hydration (paytoken-form-hydrate.js) and
+ * the form (paytoken-form.js), which adopts the rendered form. Without a rendered form (`form` empty) the page
+ * holds an empty element, which the form's script renders, and no hydration.
+ */
+export function formPage(language: FrameLanguage, scripts: FramePageScripts, form = ''): string {
+  const later = [...(form && scripts.hydrate ? [scripts.hydrate] : []), scripts.form];
+  const head = [script(scripts.bridge), ...later.map(preload)].join('\n');
+  return page(language, head, form || '<paytoken-form></paytoken-form>');
+}
+
+/** Fetched at once, run by the bridge after the first paint (bridge.ts). */
+const preload = (file: HostedFile) =>
+  `<link rel="preload" as="script" href="../scripts/${file.immutableName}" integrity="${file.integrity}">`;
+
+/** `'sha256-…'` of each `<style>` element in `html`, for the page's `style-src`. */
+export const styleHashes = (html: string): string[] =>
+  [...html.matchAll(/<style>([^<]*)<\/style>/g)].map(
+    (match) =>
+      `'sha256-${createHash('sha256')
+        .update(match[1] as string)
+        .digest('base64')}'`,
+  );
 
 /**
  * The page that says why there is no form: the payer's line in place, and what the bridge reports to

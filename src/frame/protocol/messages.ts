@@ -7,15 +7,20 @@
  */
 import type { WireFieldError } from '../../shared/wire.js';
 
-/** The `<paytoken-form>` attributes the loader passes on (null: removed). */
+/**
+ * The `<paytoken-form>` attributes the loader passes on (null: removed), in its settings and, so that
+ * the service renders the form as the page set it up (frame/page/frame-page.ts), in the frame page's
+ * query: there `locale` is the language the loader decided, and of the payer's name and e-mail (the
+ * last two) only that they are set (`1`, which hides their inputs), never their values.
+ */
 export const FRAME_ATTRIBUTES = [
   'methods',
-  'locale',
-  'payer',
-  'email-address',
   'amount',
   'card-fee',
   'ach-fee',
+  'locale',
+  'payer',
+  'email-address',
 ] as const;
 
 /** The theme custom properties (`--paytoken-{name}`) the loader passes on, each checked by the bridge. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,8 @@ import { framePageName } from '../../../shared/hosted-files.js';
 import { apiKey, cardToken, request, startTestService, type TestService } from '../../testing/harness.js';
 
 let service: TestService;
-const scriptsDir = mkdtempSync(join(tmpdir(), 'paytoken-frames-'));
+const built = mkdtempSync(join(tmpdir(), 'paytoken-frames-'));
+const scriptsDir = join(built, 'browser');
 const form = 'customElements.define("paytoken-form",class extends HTMLElement{});\n';
 const bridge = 'void 0;\n';
 const sha384 = (text: string) => `sha384-${createHash('sha384').update(text).digest('base64')}`;
@@ -15,6 +16,7 @@ const page = `/frames/${framePageName(sha384(form), sha384(bridge))}`;
 const SHOP = 'https://shop.example';
 
 beforeAll(async () => {
+  mkdirSync(scriptsDir);
   writeFileSync(join(scriptsDir, 'paytoken-form.js'), form);
   writeFileSync(join(scriptsDir, 'paytoken-frame-bridge.js'), bridge);
   service = await startTestService({ scriptsDir });
@@ -46,14 +48,63 @@ describe('the frame page of <paytoken-frame> (http/routes/frames.ts)', () => {
     expect(response.body).toContain('<html lang="en">');
     expect(response.body).toContain('<title>Payment form</title>');
     expect(response.body).toContain('<paytoken-form></paytoken-form>');
-    for (const [name, text] of [
-      ['paytoken-form', form],
-      ['paytoken-frame-bridge', bridge],
+    // The bridge runs at once; the form is preloaded, for the bridge to run after the first paint.
+    for (const [name, text, attribute] of [
+      ['paytoken-form', form, 'href'],
+      ['paytoken-frame-bridge', bridge, 'src'],
     ] as const) {
       const digest = createHash('sha384').update(text).digest('base64url').slice(0, 16);
-      expect(response.body).toContain(`src="../scripts/${name}-${digest}.js" integrity="${sha384(text)}"`);
+      expect(response.body).toContain(`${attribute}="../scripts/${name}-${digest}.js" integrity="${sha384(text)}"`);
     }
     expect(response.body).not.toMatch(/<script>|<style|style=/);
+  });
+
+  it('renders the form in the page, as the loader set it up, its styles allowed by their hashes', async () => {
+    // The service's renderer is dist/ssr/render-form.js beside the bundles; here, the same module's source.
+    const hydrate = 'void 1;\n';
+    writeFileSync(join(scriptsDir, 'paytoken-form-hydrate.js'), hydrate);
+    mkdirSync(join(built, 'ssr'), { recursive: true });
+    const source = new URL('../../../form/ssr/render-form.ts', import.meta.url).pathname;
+    writeFileSync(join(built, 'ssr', 'render-form.js'), `export * from ${JSON.stringify(source)};\n`);
+    const rendering = await startTestService({ scriptsDir });
+    try {
+      const query = { key: rendering.accounts.springfield.publicKey, origin: SHOP, locale: 'es', methods: 'card' };
+      const response = await rendering.app.inject({
+        url: `${page}?${new URLSearchParams({ ...query, amount: '100.00', 'card-fee': '3.25', payer: '1' }).toString()}`,
+      });
+      expect(response.statusCode).toBe(200);
+      const body = response.body;
+      expect(body).toMatch(
+        /<paytoken-form [^>]*locale="es"[^>]*><template shadowroot="open" shadowrootmode="open"><style>/,
+      );
+      expect(body).toContain('Importe a pagar');
+      expect(body).toContain('$103.25');
+      expect(body).toContain('name="cardNumber"');
+      expect(body).not.toContain('name="payer"');
+      expect(body).not.toContain('id="tab-ach"');
+      // The bridge first (the frame's height at once), then Lit's hydration, then the form.
+      // The bridge runs at once (it sizes the frame); hydration, then the form, preloaded for it to run.
+      const at = (attribute: string, name: string) => body.indexOf(`${attribute}="../scripts/${name}-`);
+      expect(at('src', 'paytoken-frame-bridge')).toBeGreaterThan(0);
+      expect(at('href', 'paytoken-form-hydrate')).toBeGreaterThan(at('src', 'paytoken-frame-bridge'));
+      expect(body.lastIndexOf('href="../scripts/paytoken-form-')).toBeGreaterThan(at('href', 'paytoken-form-hydrate'));
+      expect(body).toMatch(/<link rel="preload" as="script" href="[^"]+" integrity="sha384-[^"]+">/);
+      const styles = [...body.matchAll(/<style>([^<]*)<\/style>/g)].map(
+        (match) =>
+          `'sha256-${createHash('sha256')
+            .update(match[1] as string)
+            .digest('base64')}'`,
+      );
+      expect(styles.length).toBeGreaterThan(0);
+      expect(csp(response)).toContain(`style-src 'self' ${styles.join(' ')};`);
+      // An attribute that tries to break out of its quotes stays a value.
+      const hostile = await rendering.app.inject({
+        url: `${page}?${new URLSearchParams({ ...query, amount: '"><script>alert(1)</script>' }).toString()}`,
+      });
+      expect(hostile.body).not.toContain('<script>alert');
+    } finally {
+      await rendering.close();
+    }
   });
 
   it('speaks Spanish when the page does', async () => {

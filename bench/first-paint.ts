@@ -1,0 +1,151 @@
+/**
+ * Navigation to a card-number input that takes typing, the way the payer waits for it: Chromium at 4×
+ * CPU, scripts from the running service (localhost) on a page of another origin (127.0.0.1), cold
+ * (a fresh browser context each run), the pages interleaved run by run. The floor is a plain page
+ * with one `<input>` in the same run, and each row is also given as a multiple of it:
+ *
+ * - the inline form: `<paytoken-form>` and paytoken-form.js (`defer`), rendered by the script;
+ * - the server-rendered form: the same element rendered by dist/ssr/render-form.js (declarative
+ *   shadow DOM), then paytoken-form-hydrate.js and paytoken-form.js;
+ * - `<paytoken-frame>`, cold and warm (one context, the scripts from its cache after a first run).
+ *
+ * "Takes typing" is the first animation frame in which the input is in the page (for the frame,
+ * with the frame sized), then the end of the task running at that moment (a key pressed then waits
+ * for it): a `setTimeout(0)` after that frame. Site isolation is off so that the frame shares the
+ * page's throttled process. Alone: `npx tsx bench/first-paint.ts` (after `npm run build`).
+ */
+import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import config from '../playwright.config.js';
+import { listen } from '../e2e/support/http.js';
+import { startServiceProcess } from '../e2e/support/service.js';
+import { quantile, type Row } from './report.js';
+
+/** `BENCH_RUNS=n` for a quick look; the table is made with 15. */
+const RUNS = Number(process.env.BENCH_RUNS) || 15;
+
+/**
+ * Runs in every document: reports (to the top page) the moment its card input takes typing. A string:
+ * tsx's transpiled functions call helpers the page does not have.
+ */
+const PROBE = `(() => {
+  if (window.top === window)
+    addEventListener('message', (event) => {
+      if (event.data && event.data.benchTypable) window.typable ??= event.data.benchTypable;
+    });
+  const find = () =>
+    document.querySelector('#plain') ??
+    document.querySelector('paytoken-form')?.shadowRoot?.querySelector('#cardNumber');
+  const check = () => {
+    const input = find();
+    if (input && input.getClientRects().length && innerHeight > 0)
+      setTimeout(() => window.top.postMessage({ benchTypable: performance.timeOrigin + performance.now() }, '*'));
+    else requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+})();`;
+
+export async function firstPaint(): Promise<Row[]> {
+  const service = await startServiceProcess();
+  const { renderPaytokenForm } = (await import(new URL('../dist/ssr/render-form.js', import.meta.url).href)) as {
+    renderPaytokenForm: (attributes: Record<string, string>) => string;
+  };
+  const key = service.accounts.springfield.publicKey;
+  const attributes = { 'public-key': key, 'api-url': service.url, amount: '100.00', 'card-fee': '3.25', locale: 'en' };
+  const script = (name: string) => `<script src="${service.url}/scripts/${name}" defer></script>`;
+  const page = (head: string, body: string) =>
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Bench</title>${head}</head><body><main>${body}</main></body></html>`;
+  const tag = Object.entries(attributes)
+    .map(([name, value]) => `${name}="${value}"`)
+    .join(' ');
+  const pages: Record<string, string> = {
+    '/plain': page('', '<label>Card number <input id="plain" autocomplete="cc-number"></label>'),
+    '/inline': page(script('paytoken-form.js'), `<paytoken-form ${tag}></paytoken-form>`),
+    '/ssr': page(script('paytoken-form-hydrate.js') + script('paytoken-form.js'), renderPaytokenForm(attributes)),
+    '/ssr-late': page(
+      `<script>addEventListener('load', () => requestAnimationFrame(() => setTimeout(() => { for (const name of ['paytoken-form-hydrate.js', 'paytoken-form.js']) { const s = document.createElement('script'); s.src = '${service.url}/scripts/' + name; s.async = false; document.head.append(s); } })))</script>`,
+      renderPaytokenForm(attributes),
+    ),
+    '/frame': page(script('paytoken-frame.js'), `<paytoken-frame ${tag}></paytoken-frame>`),
+  };
+  const site = await listen((request, response) =>
+    response.writeHead(200, { 'Content-Type': 'text/html', 'Cache-Control': 'no-store' }).end(pages[request.url ?? '']),
+  );
+  const launch = config.use?.launchOptions ?? {};
+  const browser = await chromium.launch({
+    ...launch,
+    args: [
+      ...(launch.args ?? []),
+      '--disable-site-isolation-trials',
+      '--disable-features=IsolateOrigins,site-per-process',
+    ],
+  });
+  const names = ['plain', 'inline', 'ssr', 'ssr-late', 'frame'] as const;
+  const times: Record<string, number[]> = {
+    plain: [],
+    inline: [],
+    ssr: [],
+    'ssr-late': [],
+    frame: [],
+    'frame-warm': [],
+  };
+  try {
+    const warm = await browser.newContext();
+    await warm.addInitScript({ content: PROBE });
+    await typable(browser, warm, `${site.url}/frame`); // fills the warm cache
+    for (let run = 0; run < RUNS; run++) {
+      for (const name of names) times[name]?.push(await typable(browser, null, `${site.url}/${name}`));
+      times['frame-warm']?.push(await typable(browser, warm, `${site.url}/frame`));
+    }
+  } finally {
+    await browser.close();
+    await site.close();
+    await service.stop();
+  }
+  const median = (name: string) => quantile(times[name] ?? [], 0.5);
+  const floor = median('plain');
+  const row = (name: string, label: string, budget?: number): Row[] => [
+    { name: `${label}: navigation to typable, 4× CPU (median)`, value: median(name), unit: 'ms', note: `${RUNS} runs` },
+    {
+      name: `${label}: × the plain page, same run`,
+      value: Number((median(name) / floor).toFixed(2)),
+      unit: '×',
+      ...(budget && { budget: { atMost: budget } }),
+    },
+  ];
+  return [
+    {
+      name: 'a plain page with one <input>: navigation to typable, 4× CPU (median)',
+      value: floor,
+      unit: 'ms',
+      note: `${RUNS} runs, the floor`,
+    },
+    ...row('inline', 'the page with the inline <paytoken-form>', 1.5),
+    ...row('ssr', 'the page with a server-rendered <paytoken-form>', 1.2),
+    ...row('ssr-late', 'the server-rendered form, its scripts after the first paint'),
+    ...row('frame', 'the page with <paytoken-frame>, cold', 1.5),
+    ...row('frame-warm', 'the page with <paytoken-frame>, warm'),
+  ];
+}
+
+/** One navigation; `context` null: a fresh one (cold). */
+async function typable(browser: Browser, context: BrowserContext | null, url: string): Promise<number> {
+  const used = context ?? (await browser.newContext());
+  const own = context ? null : used;
+  if (own) await own.addInitScript({ content: PROBE });
+  const tab = await used.newPage();
+  try {
+    const cdp = await tab.context().newCDPSession(tab);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await tab.goto(url, { waitUntil: 'commit' });
+    await tab.waitForFunction(() => (window as { typable?: number }).typable, undefined, { polling: 50 });
+    return await tab.evaluate(() => ((window as { typable?: number }).typable as number) - performance.timeOrigin);
+  } finally {
+    await tab.close();
+    await own?.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { printTable } = await import('./report.js');
+  printTable(await firstPaint());
+}
