@@ -12,11 +12,13 @@ import {
   PaytokenApiError,
   PaytokenClient,
   ReversalDeclinedError,
+  WebhookSignatureError,
   type TransactionResponse,
 } from '../src/server-sdk/index.js';
 import { REFUND_AMOUNT_HELP, hasUnsettled, recentPayments, refundAmountOf, transactionIdOf } from './payments.js';
 import { NO_FRAMING, RefusedRequest, checkRequest, ownHosts } from './request-checks.js';
 import { readEntry, readMailbox } from './mailbox.js';
+import { SIGNATURE, WebhookBodyTooLarge, createWebhookInbox, rawBody } from './webhooks.js';
 
 export interface DemoAccount {
   name: string;
@@ -77,7 +79,14 @@ class DemoError extends Error {
   }
 }
 
-export async function startDemo(options: DemoOptions): Promise<{ url: string; close(): Promise<void> }> {
+export interface RunningDemo {
+  url: string;
+  /** `'on'` when the service sends this demo its webhooks (demo/webhooks.ts), else why not. */
+  webhooks: string;
+  close(): Promise<void>;
+}
+
+export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
   const clients = Object.fromEntries(
     Object.entries(options.clients).map(([id, client]) => [
       id,
@@ -89,6 +98,7 @@ export async function startDemo(options: DemoOptions): Promise<{ url: string; cl
       }),
     ]),
   );
+  const inbox = createWebhookInbox(clients);
   const accounts = Object.entries(options.clients).map(([id, client]) => ({
     id,
     name: client.name,
@@ -108,6 +118,7 @@ export async function startDemo(options: DemoOptions): Promise<{ url: string; cl
 
   // Known once listening (port 0 picks one): the names and the address its requests must carry.
   let own = { hosts: new Set<string>(), url: '' };
+  let webhookStatus = 'starting';
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     // Before anything is read or charged: only the demo's own pages get answers (demo/request-checks.ts).
@@ -172,6 +183,17 @@ export async function startDemo(options: DemoOptions): Promise<{ url: string; cl
       if (!entry) throw new DemoError(404, 'No such mail.');
       return sendJson(response, 200, entry);
     }
+    if (request.method === 'POST' && url.pathname === '/webhooks') {
+      await inbox.receive(await rawBody(request), request.headers[SIGNATURE]);
+      return sendJson(response, 200, { received: true });
+    }
+    if (request.method === 'GET' && url.pathname === '/webhooks/received') {
+      clientFor(url.searchParams.get('account'));
+      return sendJson(response, 200, {
+        webhooks: webhookStatus,
+        received: inbox.receivedFor(url.searchParams.get('account') as string),
+      });
+    }
     if (request.method === 'GET' && url.pathname === '/payments/list')
       return sendJson(response, 200, await recentPayments(clientFor(url.searchParams.get('account')), methodName));
     if (request.method === 'POST' && url.pathname.startsWith('/payments/')) {
@@ -200,6 +222,9 @@ export async function startDemo(options: DemoOptions): Promise<{ url: string; cl
       if (error instanceof ReversalDeclinedError)
         return sendJson(response, 400, { message: error.message, reversalResponseCode: error.reversalResponseCode });
       if (error instanceof RangeError) return sendJson(response, 400, { message: error.message });
+      // A webhook that does not verify: 400, and nothing it says is done (demo/webhooks.ts).
+      if (error instanceof WebhookSignatureError) return sendJson(response, 400, { message: error.message });
+      if (error instanceof WebhookBodyTooLarge) return sendJson(response, 413, { message: error.message });
       if (error instanceof PaytokenApiError) {
         const unavailable = error.status === 0 || error.status >= 500;
         return sendJson(response, unavailable ? 502 : 400, {
@@ -224,8 +249,12 @@ export async function startDemo(options: DemoOptions): Promise<{ url: string; cl
   const host = options.host ?? '127.0.0.1';
   const { port } = server.address() as AddressInfo;
   own = { hosts: ownHosts(host, port, options.allowedHosts ?? []), url: `http://${host}:${port}` };
+  // Listening on every address: the service reaches this demo on loopback.
+  const reachable = ['0.0.0.0', '::', '[::]'].includes(host) ? `http://127.0.0.1:${port}` : own.url;
+  webhookStatus = await inbox.register(`${reachable}/webhooks`);
   return {
     url: own.url,
+    webhooks: webhookStatus,
     close: () => {
       server.closeAllConnections();
       return new Promise((resolve) => server.close(() => resolve()));

@@ -39,8 +39,9 @@ if (!existsSync(file)) {
   });
   console.log(
     `\nDemo checkout      ${demo.url}/   (drop-in form: ${demo.url}/dropin, isolated form: ${demo.url}/isolated, script tag: ${demo.url}/script-tag)` +
-      `\nPayments           ${demo.url}/payments   (void, refund, settle now)` +
-      `\nMailbox            ${demo.url}/mailbox   (the receipts kept in ${config.smtpUrl ? 'your SMTP server' : config.mailboxDir})`,
+      `\nPayments           ${demo.url}/payments   (void, refund, settle now, webhooks received)` +
+      `\nMailbox            ${demo.url}/mailbox   (the receipts kept in ${config.smtpUrl ? 'your SMTP server' : config.mailboxDir})` +
+      (demo.webhooks === 'on' ? '' : `\nWebhooks are off: ${demo.webhooks}`),
   );
   const stop = () => void Promise.all([demo.close(), service.close()]).then(() => process.exit(0));
   process.once('SIGINT', stop);

@@ -8,7 +8,8 @@ export const test = base.extend<object, { service: ServiceProcess; pages: Runnin
   service: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture needs from a destructuring pattern
     async ({}, use) => {
-      const service = await startServiceProcess();
+      // As `npm start` runs it: webhooks to loopback allowed, so the demo receives its own (demo/webhooks.ts).
+      const service = await startServiceProcess({ WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8,::1' });
       await use(service);
       await service.stop();
     },

@@ -111,4 +111,16 @@ demoTest.describe('demo Payments page', () => {
     await expect(page.locator('#account')).toHaveValue('shelby');
     await expect(page.locator('table img, table script')).toHaveCount(0);
   });
+
+  demoTest('receives the payment’s webhook and shows it verified', async ({ page, demo }) => {
+    expect(demo.webhooks).toBe('on');
+    const id = await payAndOpenPayments(page, demo.url, '12.00');
+    // The service posts it a moment after the payment; the page refreshes its list every 2 s.
+    const hook = page
+      .locator('#webhooks tr', { has: page.locator('[data-field="type"]', { hasText: 'transaction.approved' }) })
+      .and(page.locator(`tr[data-object-id="${id}"]`));
+    await expect(hook.locator('[data-field="verified"]')).toHaveText('Yes', { timeout: 15_000 });
+    await expect(hook).toHaveCount(1);
+    await expect(page.locator('#webhooks-status')).not.toContainText('off');
+  });
 });

@@ -1,10 +1,10 @@
 /** Named helpers for the demo checkout pages: pay with a card or a bank account, read the receipt, watch for leaks. */
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { startDemo } from '../../demo/server.js';
+import { startDemo, type DemoOptions } from '../../demo/server.js';
 import type { ServiceProcess } from './service.js';
 
-export const startDemoFor = (service: ServiceProcess) =>
+export const startDemoFor = (service: ServiceProcess, options: Partial<DemoOptions> = {}) =>
   startDemo({
     serviceUrl: service.url,
     system: service.accounts.system,
@@ -14,6 +14,7 @@ export const startDemoFor = (service: ServiceProcess) =>
       riverside: service.accounts.riverside,
     },
     mailboxDir: join(service.dataDir, 'mailbox'),
+    ...options,
   });
 
 export interface CardInput {

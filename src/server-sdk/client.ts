@@ -16,6 +16,7 @@ import type {
   TransactionRequest,
   TransactionResponse,
 } from '../shared/wire.js';
+import { eventsOf, webhookEndpointsOf } from './events.js';
 import { createHttp, type HttpOptions, type RequestOptions } from './http.js';
 import { TransactionList, type TransactionListFilters } from './transaction-list.js';
 
@@ -294,6 +295,12 @@ export class PaytokenClient {
     /** @example await paytoken.autoPay.restart(731554210) */
     restart: (id: number): Promise<AutoPayResponse> => this.request('POST', `/api/v1/autoPay/${id}/restart`),
   };
+
+  /** Your events (docs/api.md#events-and-webhooks): list them by type and time, or read one. */
+  readonly events = eventsOf((...args) => this.request(...args));
+
+  /** Where your events are posted (docs/integrating.md#receiving-webhooks): made, listed, rotated, deleted. */
+  readonly webhookEndpoints = webhookEndpointsOf((...args) => this.request(...args));
 
   readonly sandbox = {
     /**

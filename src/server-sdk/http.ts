@@ -86,3 +86,6 @@ export function createHttp(options: HttpOptions) {
     throw new PaytokenApiError(response.status, error);
   };
 }
+
+/** The request function `createHttp` makes: what the SDK's namespaces call. */
+export type Requester = ReturnType<typeof createHttp>;

@@ -9,6 +9,7 @@ export {
   EVENT_ID_HEADER,
   type ConstructEventOptions,
 } from './webhooks.js';
+export type { EventListFilters, PageOptions } from './events.js';
 export { TransactionList, type TransactionListFilters, type TransactionPage } from './transaction-list.js';
 export type { TransactionSearchResponse, TransactionSearchType } from '../shared/transaction-search.js';
 export type { HttpOptions as PaytokenClientOptions, RequestOptions } from './http.js';
@@ -26,6 +27,9 @@ export type {
   EventListResponse,
   EventResponse,
   EventType,
+  WebhookAttemptListResponse,
+  WebhookAttemptResponse,
+  WebhookEndpointListResponse,
   WebhookEndpointRequest,
   WebhookEndpointResponse,
   PaymentResponseCode,

@@ -495,3 +495,25 @@ export interface WebhookEndpointResponse {
   created: string;
   secret?: string;
 }
+
+/** `GET /api/v1/webhookEndpoints`: the caller's endpoints, oldest first, without their secrets. */
+export interface WebhookEndpointListResponse {
+  webhookEndpoints: WebhookEndpointResponse[];
+}
+
+/** One delivery attempt to a webhook endpoint: when, how long, and what came back. */
+export interface WebhookAttemptResponse {
+  eventId: string;
+  eventType: EventType;
+  attemptedAt: string;
+  durationMs: number;
+  /** The endpoint's HTTP status; null when none came (a timeout, a refused connection). */
+  statusCode: number | null;
+  /** Why the attempt failed; null when it succeeded. */
+  error: string | null;
+}
+
+/** `GET /api/v1/webhookEndpoints/{id}/attempts`: one page, newest first. */
+export interface WebhookAttemptListResponse {
+  attempts: WebhookAttemptResponse[];
+}

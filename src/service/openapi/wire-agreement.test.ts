@@ -15,6 +15,9 @@ import type {
   TokenResponse,
   TransactionFeesResponse,
   TransactionResponse,
+  WebhookAttemptListResponse,
+  WebhookEndpointListResponse,
+  WebhookEndpointResponse,
   WireFieldError,
 } from '../../shared/wire.js';
 import type { components, operations } from './api-types.generated.js';
@@ -45,6 +48,9 @@ const agreements: {
   batch: Same<BatchResponse, BatchListResponse['batches'][number]>;
   search: Same<TransactionSearchResponse, Json<'searchTransactions', 200>>;
   error: Same<WireError, components['schemas']['Error']>;
+  webhookEndpoint: Same<WebhookEndpointResponse, Json<'getWebhookEndpoint', 200>>;
+  webhookEndpoints: Same<WebhookEndpointListResponse, Json<'listWebhookEndpoints', 200>>;
+  webhookAttempts: Same<WebhookAttemptListResponse, Json<'listWebhookAttempts', 200>>;
 } = {
   token: true,
   transaction: true,
@@ -55,6 +61,9 @@ const agreements: {
   batch: true,
   search: true,
   error: true,
+  webhookEndpoint: true,
+  webhookEndpoints: true,
+  webhookAttempts: true,
 };
 
 describe('the wire types', () => {
