@@ -9,6 +9,7 @@ import {
   RIVERSIDE_PROGRAM,
   payerFeeBreach,
   programFee,
+  programProblems,
   quoteBreach,
   rateFor,
   type FeeContext,
@@ -259,5 +260,47 @@ describe('a billing postal code’s state', () => {
     ['00000', null],
   ])('%s is %s', (postalCode, expected) => {
     expect(stateOfPostalCode(postalCode)).toBe(expected);
+  });
+});
+
+describe('programProblems: what an operator may not set (docs/fees.md#fee-programs)', () => {
+  const costly: FeeSchedules = {
+    ...SPRINGFIELD_FEES,
+    creditCard: { base: { percent: 50_000, fixed: 0 }, payer: { percent: 50_000, fixed: 0 } },
+  };
+  it.each<[string, FeeSchedules, FeeProgram, string[]]>([
+    ['Riverside as seeded', RIVERSIDE_FEES, RIVERSIDE_PROGRAM, []],
+    [
+      'a surcharge over the cost',
+      SPRINGFIELD_FEES,
+      { name: 'surcharge', schedules: { credit: { percent: 35_000, fixed: 0 } } },
+      ['A surcharge schedule may not exceed the card base schedule (the cost of acceptance).'],
+    ],
+    [
+      'a surcharge over the highest network cap, even under the cost',
+      costly,
+      { name: 'surcharge', schedules: { credit: { percent: 45_000, fixed: 0 } } },
+      ['A surcharge may not exceed 4 %, the highest network cap.'],
+    ],
+    [
+      'a surcharge with a debit schedule',
+      SPRINGFIELD_FEES,
+      { name: 'surcharge', schedules: { debit: { percent: 10_000, fixed: 0 } } },
+      ['A surcharge program has no debit or prepaid schedule: those cards are never surcharged.'],
+    ],
+    [
+      'a convenience fee without its flat fee',
+      SPRINGFIELD_FEES,
+      { name: 'convenienceFee' },
+      ['A convenience fee program needs its flat fee.'],
+    ],
+    [
+      'a banned state that is no state',
+      SPRINGFIELD_FEES,
+      { name: 'surcharge', bannedStates: ['XX'] },
+      ['"XX" is not a US state or territory code (e.g. CT).'],
+    ],
+  ])('%s', (_, schedules, program, problems) => {
+    expect(programProblems(schedules, program)).toEqual(problems);
   });
 });
