@@ -12,6 +12,8 @@ import { systemClock } from './clock/clock.js';
 import { startScheduleRunner } from './schedules/schedule-runner.js';
 import { createDeliveryRunner, type DeliveryRunner } from './delivery/runner.js';
 import { webhookChannel } from './webhooks/webhook-channel.js';
+import { createMailTransport } from './mail/transport.js';
+import { mailChannel } from './mail/mail-channel.js';
 import { createAccountCache } from './auth/account-cache.js';
 import { runAccountsCommand, UsageError } from './ops/accounts-commands.js';
 import { startAdminEndpoint } from './ops/admin.js';
@@ -144,7 +146,8 @@ export async function startService(
 
 /**
  * The delivery runner of this process (delivery/runner.ts): webhooks, to the networks the
- * configuration allows and never to this service's own port.
+ * configuration allows and never to this service's own port, and e-mail receipts, through SMTP
+ * (`SMTP_URL`) or into the local mailbox (docs/operating.md#e-mail-receipts).
  */
 function startDeliveries(
   config: ServiceConfig,
@@ -152,6 +155,11 @@ function startDeliveries(
   deps: { repository: Repository; vault: Vault; owner: string; warn: (message: string) => void },
 ): DeliveryRunner {
   const now = () => new Date();
+  const transport = createMailTransport({
+    smtpUrl: config.smtpUrl,
+    mailboxDir: config.mailboxDir,
+    from: config.mailFrom,
+  });
   const runner = createDeliveryRunner({
     repository: deps.repository,
     channels: [
@@ -162,13 +170,20 @@ function startDeliveries(
         webhookTargets: webhookTargetsOf({ ...config, port }),
         version: VERSION,
       }),
+      mailChannel({ repository: deps.repository, transport }),
     ],
     owner: deps.owner,
     now,
     warn: deps.warn,
   });
   runner.start();
-  return runner;
+  return {
+    ...runner,
+    async stop() {
+      await runner.stop();
+      await transport.close();
+    },
+  };
 }
 
 /**

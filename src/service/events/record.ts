@@ -11,6 +11,7 @@ import {
   STORED_CREATED,
   STORED_ID,
   type EventOfInsert,
+  type EventReceipt,
   type NewEvent,
   type Repository,
 } from '../storage/repository.js';
@@ -25,8 +26,15 @@ function eventOf(type: EventType, scope: Scope, objectId: string, object: EventR
 }
 
 /** The event of a transaction (`transaction.approved`, `…declined`, `…captured`, `…voided`, `…refunded`). */
-export const transactionEvent = (type: EventType, transaction: Transaction, at: Date): NewEvent =>
-  eventOf(type, transaction.scope, transaction.publicId, toTransactionResponse(transaction), at);
+export const transactionEvent = (
+  type: EventType,
+  transaction: Transaction,
+  at: Date,
+  receipt: EventReceipt | null = null,
+): NewEvent => ({
+  ...eventOf(type, transaction.scope, transaction.publicId, toTransactionResponse(transaction), at),
+  receipt,
+});
 
 /** `token.created` with the token as `GET /tokens/{id}` shows it. */
 export const tokenCreatedEvent = (token: Token, at: Date): NewEvent =>
@@ -45,12 +53,14 @@ export const batchSettledEvent = (batch: Batch): NewEvent | null =>
 /**
  * Stores a new transaction (a sale, an authorization, a decline) with its approved or declined event
  * in the same statement: the event's object is the transaction as it will be stored, its id and
- * creation time filled in by the database (storage/events-table.ts, `EventOfInsert`).
+ * creation time filled in by the database (storage/events-table.ts, `EventOfInsert`), and the
+ * e-mail receipt it asks for, if any (payments/receipts.ts).
  */
 export async function insertWithEvent(
   repository: Pick<Repository, 'transactions'>,
   draft: NewTransaction,
   at: Date,
+  receipt: EventReceipt | null = null,
 ): Promise<Transaction> {
   const type: EventType = draft.paymentResponseCode === 'Success' ? 'transaction.approved' : 'transaction.declined';
   const shown = toTransactionResponse({
@@ -65,7 +75,7 @@ export async function insertWithEvent(
   const id = newId('evt');
   const object = { ...shown, id: STORED_ID, created: STORED_CREATED } as unknown as EventResponse['data']['object'];
   const body: EventResponse = { id, type, created: at.toISOString(), data: { object } };
-  const event: EventOfInsert = { id, type, body: JSON.stringify(body), created: at };
+  const event: EventOfInsert = { id, type, body: JSON.stringify(body), created: at, receipt };
   const stored = await repository.transactions.insert(draft, event);
   wakeDeliveries();
   return stored;

@@ -6,6 +6,7 @@
 export { checkMailMessage, DEFAULT_MAIL_FROM, isMailFrom, MailHeaderError, type MailMessage } from './mail-message.js';
 export { keepInMailbox, readMailbox, type MailboxEntry } from './mailbox.js';
 export { composeReceipt, escapeHtml, type ReceiptInput, type ReceiptKind } from './receipt.js';
+export { MAIL_CHANNEL, mailChannel, type MailChannelDeps } from './mail-channel.js';
 export {
   createMailTransport,
   MailSendError,

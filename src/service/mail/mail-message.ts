@@ -6,6 +6,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** The Message-ID header (`<local@domain>`), when the sender fixes it: a resent message keeps it. */
+  messageId?: string;
 }
 
 /** The sender when `MAIL_FROM` is not set. */
@@ -32,6 +34,11 @@ export function checkMailMessage(message: MailMessage): MailMessage {
     throw new MailHeaderError('The recipient must be a bare address: no name, no list, no quotes.');
   if (typeof message.subject !== 'string' || CONTROL.test(message.subject) || message.subject.length > 900)
     throw new MailHeaderError('The subject holds a control character (CR, LF, NUL…) or is longer than 900 characters.');
+  if (
+    message.messageId !== undefined &&
+    !/^<[\x21-\x3b\x3d\x3f-\x7e]+@[\x21-\x3b\x3d\x3f-\x7e]+>$/.test(message.messageId)
+  )
+    throw new MailHeaderError('The Message-ID must be one <local@domain> without spaces or control characters.');
   return message;
 }
 

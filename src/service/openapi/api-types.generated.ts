@@ -5429,7 +5429,7 @@ export interface operations {
            * @example 40
            */
           amount?: number;
-          /** @description Accepted for compatibility; the sandbox sends no receipts. */
+          /** @description true: e-mail the payer a receipt of the refund, when the transaction has an address. */
           sendReceipt?: boolean;
         };
       };
@@ -5650,7 +5650,7 @@ export interface operations {
   voidTransaction: {
     parameters: {
       query?: {
-        /** @description Accepted for compatibility, as the .NET client of the API we follow sends it (True/False); the sandbox sends no receipts. */
+        /** @description `sendReceipt` as the .NET client of the API we follow sends it (True/False): True e-mails the payer a receipt of the void. */
         sendReceipt?: 'true' | 'false' | 'True' | 'False';
       };
       header?: {
@@ -5671,7 +5671,7 @@ export interface operations {
     requestBody?: {
       content: {
         'application/json': {
-          /** @description Accepted for compatibility; the sandbox sends no receipts. */
+          /** @description true: e-mail the payer a receipt of the void, when the transaction has an address. */
           sendReceipt?: boolean;
         };
       };

@@ -4,6 +4,7 @@ import { AUTHORIZATION_DAYS, CAPTURE, CAPTURE_MESSAGES, moveOf, stateOf } from '
 import { initiatingPartyFeeRefusal, moneyFor } from './money-rules.js';
 import { ProcessorUnavailable, askProcessor } from './payment-processor.js';
 import { transactionEvent, withEvent } from '../events/record.js';
+import { receiptOf } from './receipts.js';
 import { declined, done, type PaymentDeps, type Payer, type PaymentResult } from './result.js';
 import { tokenContext } from './fee-context.js';
 import type { FeeContext } from '../fees/program.js';
@@ -74,7 +75,16 @@ export async function capture(
           unexpiredAt: now,
         },
       ),
-    (captured) => (captured ? transactionEvent('transaction.captured', captured, now) : null),
+    (captured) =>
+      captured
+        ? transactionEvent(
+            'transaction.captured',
+            captured,
+            now,
+            // The capture request's wish and language: the authorization's may say otherwise.
+            receiptOf('capture', captured, draft.sendReceipt, draft.locale),
+          )
+        : null,
   );
   if (!transaction) return refuse(expired(now) ? expiredMessage : CAPTURE_MESSAGES.captured);
   return done(transaction);

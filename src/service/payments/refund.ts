@@ -5,6 +5,7 @@ import { REFUND, moveOf } from './lifecycle.js';
 import { cents, type Scope } from './model.js';
 import { refundMoney, remainingToRefund } from './money-rules.js';
 import { recordEvent, transactionEvent } from '../events/record.js';
+import { receiptOf } from './receipts.js';
 import { ProcessorUnavailable, askProcessor, type ProcessorDeps } from './payment-processor.js';
 import { newId } from '../vault/random.js';
 import { done, notFound } from './result.js';
@@ -15,6 +16,7 @@ import { REVERSAL_MESSAGES, refused, type ReversalResult } from './reversal.js';
  * what is left) or in part: a new transaction built from the original with the refund's money
  * (payments/money-rules.ts `refundMoney`, docs/fees.md#refunds). The original is locked (SELECT …
  * FOR UPDATE) for the whole check-and-insert, so concurrent refunds never exceed what was charged.
+ * With `sendReceipt`, the payer is e-mailed a receipt of the refund (payments/receipts.ts).
  * Not found when the transaction is not the caller's.
  */
 export async function refund(
@@ -22,6 +24,7 @@ export async function refund(
   amountCents: number | null,
   scope: Scope,
   deps: { repository: Repository; now: () => Date } & ProcessorDeps,
+  sendReceipt = false,
 ): Promise<ReversalResult> {
   return deps.repository.transaction(async (repository) => {
     const original = await repository.transactions.lock(id, scope);
@@ -56,7 +59,10 @@ export async function refund(
       at,
       `Refund ${created.publicId}: ${formatAmount(amount)}`,
     );
-    await recordEvent(repository, transactionEvent('transaction.refunded', created, at));
+    await recordEvent(
+      repository,
+      transactionEvent('transaction.refunded', created, at, receiptOf('refund', created, sendReceipt)),
+    );
     return done(created);
   });
 }

@@ -10,6 +10,7 @@ import { askProcessor, PROCESSOR_MESSAGES, type ProcessorSource } from './paymen
 import { RULE_DECLINES, declined, done, type PaymentDeps, type Payer, type PaymentResult } from './result.js';
 import type { Repository } from '../storage/repository.js';
 import { insertWithEvent } from '../events/record.js';
+import { receiptOf } from './receipts.js';
 import type { FeeBasis, FeeQuote, PaymentMethodKey, TransactionMoney } from './model.js';
 import type { BinTable } from '../cards/bin-table.js';
 import type { FeeContext } from '../fees/program.js';
@@ -150,9 +151,10 @@ async function charge(
   const paymentResponseCode = answer?.code ?? 'GenericDecline';
   const approved = paymentResponseCode === 'Success';
   const at = deps.now();
+  const basis = basisOfDraft(draft, payer);
   const transaction = await insertWithEvent(
     repository,
-    buildTransaction(basisOfDraft(draft, payer), {
+    buildTransaction(basis, {
       publicId,
       ...money,
       transactionType: charged.transactionType,
@@ -162,6 +164,7 @@ async function charge(
       events: approved ? [{ eventType: 'Sale', eventDate: at, comments: null }] : [],
     }),
     at,
+    approved ? receiptOf('sale', basis, draft.sendReceipt) : null,
   );
   if (!approved)
     return declined(paymentResponseCode, answer?.message ?? PROCESSOR_MESSAGES.noAnswerDeclined, transaction.id);

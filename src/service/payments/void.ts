@@ -5,18 +5,21 @@ import { voidedMoney } from './money-rules.js';
 import { ProcessorUnavailable, askProcessor, type ProcessorDeps } from './payment-processor.js';
 import { done, notFound } from './result.js';
 import { recordEvent, transactionEvent } from '../events/record.js';
+import { receiptOf } from './receipts.js';
 import { REVERSAL_MESSAGES, refused, type ReversalResult } from './reversal.js';
 
 /**
  * Voids a transaction before settlement (docs/api.md#voids-refunds-and-settlement), as the VOID table
  * of payments/lifecycle.ts says: the payer is not charged, the fee and the agency's net become 0 and a
- * Void event is added; an open authorization is released the same way. Not found when the
+ * Void event is added; an open authorization is released the same way. With `sendReceipt`, the payer
+ * is e-mailed a receipt of the void (payments/receipts.ts). Not found when the
  * transaction is not the caller's.
  */
 export async function voidTransaction(
   id: string,
   scope: Scope,
   deps: { repository: Repository; now: () => Date } & ProcessorDeps,
+  sendReceipt = false,
 ): Promise<ReversalResult> {
   return deps.repository.transaction(async (repository) => {
     const transaction = await repository.transactions.lock(id, scope);
@@ -40,7 +43,10 @@ export async function voidTransaction(
       },
     );
     if (!voided) return refused('PreviouslyVoided', REVERSAL_MESSAGES.previouslyVoided);
-    await recordEvent(repository, transactionEvent('transaction.voided', voided, at));
+    await recordEvent(
+      repository,
+      transactionEvent('transaction.voided', voided, at, receiptOf('void', voided, sendReceipt)),
+    );
     return done(voided);
   });
 }

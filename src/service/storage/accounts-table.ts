@@ -65,6 +65,8 @@ export function accountStore(sql: Sql) {
     findByImpersonationKey: (key: string) => accountBy('impersonation_key', key),
     /** By id, enabled only (a schedule's runner acts for its account). */
     findById: (id: number) => accountBy('id', String(id)),
+    /** An account's name by id, disabled or not (a receipt names the agency paid). */
+    nameOf: async (id: number): Promise<string | null> => (await accountBy('id', String(id), false))?.name ?? null,
     /** By name, disabled or not (the accounts command). */
     findByName: (name: string) => accountBy('name', name, false),
     list: () => sql.query<Account>(`SELECT ${ACCOUNT_COLUMNS} FROM accounts ORDER BY id`),

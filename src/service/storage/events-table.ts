@@ -1,4 +1,5 @@
-import type { EventType } from '../../shared/wire.js';
+import type { EventType, PayerLocale } from '../../shared/wire.js';
+import type { ReceiptKind } from '../mail/receipt.js';
 import type { Sql } from './sql.js';
 import type { Scope } from './types.js';
 
@@ -11,9 +12,18 @@ export interface NewEvent {
   objectId: string;
   body: string;
   created: Date;
+  /** The e-mail receipt this event sends the payer (payments/receipts.ts), or none. */
+  receipt?: EventReceipt | null;
 }
 
-/** A stored event: its id, type, time and body text. */
+/** A receipt an event asks for: where it goes, in which language, and what it is about. */
+export interface EventReceipt {
+  to: string;
+  locale: PayerLocale;
+  kind: ReceiptKind;
+}
+
+/** A stored event:  its id, type, time and body text. */
 export interface StoredEvent {
   id: string;
   type: EventType;
@@ -38,24 +48,42 @@ const IN_SCOPE = 'account_id = $1 AND COALESCE(via_account_id, 0) = $2';
 export async function insertEvent(sql: Sql, event: NewEvent): Promise<void> {
   await sql.query(
     `WITH e AS (
-       INSERT INTO events (id, account_id, via_account_id, type, object_id, body, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING seq, account_id, via_account_id, type, object_id, created_at)
+       INSERT INTO events (id, account_id, via_account_id, type, object_id, body, created_at, receipt)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${FANNED_OUT})
      ${fanOut('e')}`,
-    [event.id, event.scope.accountId, event.scope.viaAccountId, event.type, event.objectId, event.body, event.created],
+    [
+      event.id,
+      event.scope.accountId,
+      event.scope.viaAccountId,
+      event.type,
+      event.objectId,
+      event.body,
+      event.created,
+      event.receipt ? JSON.stringify(event.receipt) : null,
+    ],
   );
 }
 
+/** The columns of an inserted event that `fanOut` reads (its RETURNING list). */
+export const FANNED_OUT = 'seq, account_id, via_account_id, type, object_id, created_at, receipt';
+
 /**
  * The outbox's fan-out: a pending delivery of each event of the CTE `events` (rows of the events
- * table as RETURNING gives them) to every live endpoint of its scope that wants its type.
+ * table as RETURNING gives them, `FANNED_OUT`) to every live endpoint of its scope that wants its
+ * type, and one of channel `email` to the payer when the event asks for a receipt (its message: the
+ * receipt and the account it is from; the mail channel, mail/mail-channel.ts, reads the event's body).
  */
 export const fanOut = (events: string): string =>
-  `INSERT INTO deliveries (event_seq, channel, target, object_id, next_attempt_at, created_at)
-   SELECT e.seq, 'webhook', w.id, e.object_id, e.created_at, e.created_at
-     FROM ${events} e JOIN webhook_endpoints w
-       ON w.account_id = e.account_id AND COALESCE(w.via_account_id, 0) = COALESCE(e.via_account_id, 0)
-      AND w.deleted_at IS NULL AND (e.type = ANY (w.enabled_events) OR '*' = ANY (w.enabled_events))
-    ORDER BY w.id`;
+  `INSERT INTO deliveries (event_seq, channel, target, object_id, message, next_attempt_at, created_at)
+   (SELECT e.seq, 'webhook', w.id, e.object_id, NULL::json, e.created_at, e.created_at
+      FROM ${events} e JOIN webhook_endpoints w
+        ON w.account_id = e.account_id AND COALESCE(w.via_account_id, 0) = COALESCE(e.via_account_id, 0)
+       AND w.deleted_at IS NULL AND (e.type = ANY (w.enabled_events) OR '*' = ANY (w.enabled_events))
+     ORDER BY w.id)
+   UNION ALL
+   (SELECT e.seq, 'email', e.receipt->>'to', e.object_id,
+           json_build_object('receipt', e.receipt, 'accountId', e.account_id), e.created_at, e.created_at
+      FROM ${events} e WHERE e.receipt IS NOT NULL)`;
 
 /**
  * An event of a row not stored yet, written by the row's own INSERT (one statement, no transaction

@@ -468,6 +468,15 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       CREATE INDEX schedule_events_of ON schedule_events (schedule_id, id);
     `,
   },
+  {
+    version: 26,
+    name: 'e-mail receipts ride the outbox',
+    sql: `
+      -- The receipt an event asks for ({ to, locale, kind }), or NULL: the outbox's fan-out
+      -- (events-table.ts) queues its e-mail with the event. Never shown by the events API.
+      ALTER TABLE events ADD COLUMN IF NOT EXISTS receipt JSON;
+    `,
+  },
 ];
 
 /** The versions of the outbox's tables (events, webhook endpoints, deliveries), which every payment writes. */

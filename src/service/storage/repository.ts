@@ -18,7 +18,7 @@ export type { InstanceRow } from './instances.js';
 export type { NewSchedule, ScheduleCriteria } from './schedules-table.js';
 export type { SearchCriteria } from './search-query.js';
 export type { Scope } from './types.js';
-export type { EventFilter, EventOfInsert, NewEvent, StoredEvent } from './events-table.js';
+export type { EventFilter, EventOfInsert, EventReceipt, NewEvent, StoredEvent } from './events-table.js';
 export { STORED_CREATED, STORED_ID } from './events-table.js';
 export type { AttemptRecord, ClaimedDelivery, NextStep } from './deliveries-table.js';
 export type { DeliveryAttemptRecord, WebhookEndpointRecord } from './webhook-endpoints-table.js';

@@ -12,7 +12,7 @@ import type { TransactionState } from '../payments/lifecycle.js';
 import { couldBeId } from './ids.js';
 import { inStates, STATE_CONDITIONS } from './transaction-states.js';
 import type { Sql } from './sql.js';
-import { fanOut, STORED_CREATED, STORED_ID, type EventOfInsert } from './events-table.js';
+import { fanOut, FANNED_OUT, STORED_CREATED, STORED_ID, type EventOfInsert } from './events-table.js';
 import type { Scope } from './types.js';
 
 const COLUMNS = `t.id, t.public_id AS "publicId", t.account_id, t.via_account_id, t.authorization_id AS "authorizationId",
@@ -106,13 +106,13 @@ function queriesOn(sql: Sql) {
            FROM t, json_to_recordset($23::json) AS e(event_type text, event_date timestamptz, comments text)),
          -- Its outbox event, when given: the id and creation time put into the body (events-table.ts).
          ev AS (
-           INSERT INTO events (id, account_id, via_account_id, type, object_id, body, created_at)
+           INSERT INTO events (id, account_id, via_account_id, type, object_id, body, created_at, receipt)
            SELECT $26, $2, $3, $27, $1,
                   replace(replace($28, $30, t.id::text), $31,
                           '"' || to_char(t.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"'),
-                  $29
+                  $29, $36::json
              FROM t WHERE $26::text IS NOT NULL
-           RETURNING seq, account_id, via_account_id, type, object_id, created_at),
+           RETURNING ${FANNED_OUT}),
          d AS (${fanOut('ev')})
          SELECT id, created_at AS created FROM t`,
         [
@@ -157,6 +157,7 @@ function queriesOn(sql: Sql) {
           t.feeProgram,
           t.principalTransactionId,
           t.payerLocale,
+          event?.receipt ? JSON.stringify(event.receipt) : null,
         ],
       );
       const { id, created } = row as { id: number; created: Date };

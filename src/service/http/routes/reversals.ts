@@ -61,7 +61,9 @@ export function reversalRoutes(instance: FastifyInstance, deps: ServiceDeps): vo
       const { scope } = callerOf(request);
       const id = await transactionNamed(request.params.transactionId, scope, deps, request.id);
       return idempotent(request, reply, deps, scope, `transactions.void:${id}`, async (repository) => {
-        const result = await voidTransaction(String(id), scope, { ...deps, repository });
+        // `sendReceipt` in the query (as the .NET client sends it) or in the body.
+        const sendReceipt = request.query.sendReceipt || request.body.sendReceipt;
+        const result = await voidTransaction(String(id), scope, { ...deps, repository }, sendReceipt);
         return answerOf(result, request.id, (voided) => ({
           status: 200,
           headers: {},
@@ -95,7 +97,8 @@ export function reversalRoutes(instance: FastifyInstance, deps: ServiceDeps): vo
       const base = baseUrl(request, deps);
       // The key is per transaction: the same key and body for another transaction is another refund.
       return idempotent(request, reply, deps, scope, `transactions.refund:${id}`, async (repository) => {
-        const result = await refund(String(id), request.body.amountCents, scope, { ...deps, repository });
+        const { amountCents, sendReceipt } = request.body;
+        const result = await refund(String(id), amountCents, scope, { ...deps, repository }, sendReceipt);
         return answerOf(result, request.id, (made) => ({
           status: 201,
           headers: { Location: `${base}/api/v1/transactions/${made.id}` },

@@ -25,7 +25,10 @@ export const voidRequestSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    sendReceipt: { type: 'boolean', description: 'Accepted for compatibility; the sandbox sends no receipts.' },
+    sendReceipt: {
+      type: 'boolean',
+      description: 'true: e-mail the payer a receipt of the void, when the transaction has an address.',
+    },
   },
 } as const;
 
@@ -36,7 +39,7 @@ export const voidQuerySchema = {
       type: 'string',
       enum: [...SEND_RECEIPT_QUERY],
       description:
-        'Accepted for compatibility, as the .NET client of the API we follow sends it (True/False); the sandbox sends no receipts.',
+        '`sendReceipt` as the .NET client of the API we follow sends it (True/False): True e-mails the payer a receipt of the void.',
     },
   },
 } as const;
@@ -53,7 +56,10 @@ export const refundRequestSchema = {
         'The amount to give back: a JSON number of currency units, more than 0, with at most 2 decimals; without it, all that is left to refund.',
       examples: [40],
     },
-    sendReceipt: { type: 'boolean', description: 'Accepted for compatibility; the sandbox sends no receipts.' },
+    sendReceipt: {
+      type: 'boolean',
+      description: 'true: e-mail the payer a receipt of the refund, when the transaction has an address.',
+    },
   },
 } as const;
 

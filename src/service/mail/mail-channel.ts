@@ -1,0 +1,83 @@
+/**
+ * The e-mail channel of the delivery runner (delivery/runner.ts): sends the payer's receipt of an
+ * event that asked for one (payments/receipts.ts; the outbox's fan-out queued it with the event,
+ * storage/events-table.ts). The receipt is composed when it is sent, from the event's body (the
+ * transaction as the API shows it: masked numbers only), the agency's name and the payer's language.
+ * A server that refuses the message for good (a 5xx), or a message that cannot be sent as it is, is
+ * given up at once; anything else is tried again. Its Message-ID comes from the event and the
+ * delivery, so a receipt sent twice after a crash is one message to the payer's mail program.
+ */
+import { PAYER_LOCALES, type EventResponse, type TransactionResponse } from '../../shared/wire.js';
+import type { Channel, SendResult } from '../delivery/runner.js';
+import type { ClaimedDelivery, EventReceipt, Repository } from '../storage/repository.js';
+import { MailHeaderError } from './mail-message.js';
+import { composeReceipt, type ReceiptKind } from './receipt.js';
+import { MailSendError, type MailTransport } from './transport.js';
+
+/** The channel's name in the outbox. */
+export const MAIL_CHANNEL = 'email';
+
+export interface MailChannelDeps {
+  repository: Pick<Repository, 'accounts'>;
+  transport: MailTransport;
+}
+
+const KINDS: readonly ReceiptKind[] = ['sale', 'capture', 'void', 'refund'];
+
+/**
+ * @example
+ * createDeliveryRunner({ channels: [mailChannel({ repository, transport: createMailTransport({ mailboxDir }) })], … })
+ */
+export function mailChannel(deps: MailChannelDeps): Channel {
+  const given = (error: string): SendResult => ({ ok: false, statusCode: null, error, final: true });
+  return {
+    name: MAIL_CHANNEL,
+    async send(delivery: ClaimedDelivery): Promise<SendResult> {
+      const queued = receiptOfDelivery(delivery);
+      if (!queued) return given('The delivery holds no receipt to send.');
+      const agencyName = await deps.repository.accounts.nameOf(queued.accountId);
+      if (agencyName === null) return given('The account of the receipt is gone.');
+      try {
+        const message = composeReceipt({
+          transaction: queued.transaction,
+          kind: queued.receipt.kind,
+          agencyName,
+          locale: queued.receipt.locale,
+        });
+        await deps.transport.send({ ...message, messageId: `<receipt.${queued.eventId}.${delivery.id}@paytoken>` });
+        return { ok: true, statusCode: deps.transport.kind === 'smtp' ? 250 : null, error: null };
+      } catch (error) {
+        if (error instanceof MailHeaderError) return given(error.message);
+        if (error instanceof MailSendError)
+          return { ok: false, statusCode: error.responseCode ?? null, error: error.message, final: error.permanent };
+        throw error;
+      }
+    },
+  };
+}
+
+/** The receipt, its account and its transaction, as the outbox holds them; null when they are not there. */
+function receiptOfDelivery(
+  delivery: ClaimedDelivery,
+): { receipt: EventReceipt; accountId: number; eventId: string; transaction: TransactionResponse } | null {
+  const message = delivery.message as { receipt?: Partial<EventReceipt>; accountId?: unknown } | null;
+  const receipt = message?.receipt;
+  if (
+    !receipt ||
+    typeof receipt.to !== 'string' ||
+    !KINDS.includes(receipt.kind as ReceiptKind) ||
+    !PAYER_LOCALES.includes(receipt.locale as never) ||
+    typeof message.accountId !== 'number' ||
+    delivery.body === null ||
+    delivery.eventId === null
+  )
+    return null;
+  const event = JSON.parse(delivery.body) as EventResponse;
+  const transaction = event.data.object as TransactionResponse;
+  return {
+    receipt: receipt as EventReceipt,
+    accountId: message.accountId,
+    eventId: delivery.eventId,
+    transaction: { ...transaction, emailAddress: receipt.to },
+  };
+}
