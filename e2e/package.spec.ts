@@ -14,8 +14,11 @@ import { pack } from '../scripts/pack.js';
 import { expect, test } from './fixtures.js';
 import { fillCard } from './support/form-page.js';
 
-/** Installed size budgets (the package has no dependencies, so its install is all it adds). */
-const SDK_INSTALL_BUDGET = 1_000_000;
+/**
+ * Installed size budgets (the package has no dependencies, so its install is all it adds). The SDK's
+ * grew from 1,000,000 B when `paytoken/ssr` brought Lit's server renderer into the package.
+ */
+const SDK_INSTALL_BUDGET = 1_100_000;
 const BROWSER_KIT_INSTALL_BUDGET = 3_000_000;
 
 const app = mkdtempSync(join(tmpdir(), 'paytoken-app-'));

@@ -45,7 +45,7 @@ export async function startServiceProcess(
   // The specs pay the same test cards the same amounts, one payer scenario after another, on the
   // worker's one service: as `npm run accounts -- set-duplicate-window NAME 0` would, duplicate
   // protection is off (its tests are src/service/http/routes/duplicates.test.ts).
-  for (const account of [accounts.springfield, accounts.shelby]) {
+  for (const account of [accounts.springfield, accounts.shelby, accounts.riverside]) {
     const answer = await callAdmin(dataDir, ['set-duplicate-window', account.name, '0']);
     if (answer.error) throw new Error(answer.error);
   }
