@@ -17,6 +17,13 @@ export function formRenderer(scriptsDir: string): () => Promise<RenderForm | nul
   let loading: Promise<RenderForm | null> | undefined;
   return () =>
     (loading ??= existsSync(file)
-      ? import(pathToFileURL(file).href).then((module: { renderPaytokenForm: RenderForm }) => module.renderPaytokenForm)
+      ? import(pathToFileURL(file).href).then(
+          (module: { renderPaytokenForm: RenderForm }) => module.renderPaytokenForm,
+          (error: unknown) => {
+            // A failed load is not kept: the next frame page tries again.
+            loading = undefined;
+            throw error;
+          },
+        )
       : Promise.resolve(null));
 }

@@ -37,7 +37,12 @@ export function frameRoutes(
   const hydrate = hosted.get('paytoken-form-hydrate.js');
   const renderer = formRenderer(scriptsDir);
   // Loaded and run once at start: the first payer's page does not wait for Lit's server renderer (~75 ms).
-  if (hydrate) void renderer().then((render) => render?.({}));
+  // A warm-up that fails (the app closed before it ended) is no one's error: the first page loads it again.
+  if (hydrate)
+    void renderer().then(
+      (render) => render?.({}),
+      () => undefined,
+    );
   const name = form && bridge ? framePageName(form.integrity, bridge.integrity) : null;
 
   app.get<{ Params: { file: string }; Querystring: FrameQuery }>(
