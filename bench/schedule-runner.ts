@@ -16,6 +16,7 @@ import { createRepository } from '../src/service/storage/repository.js';
 import { createVault } from '../src/service/vault/vault.js';
 import { newId } from '../src/service/vault/random.js';
 import { quantile, type Row } from './report.js';
+import { profiled } from '../src/service/testing/sql-profile.js';
 
 const DUE = Number(process.env.BENCH_SCHEDULE_RUNS ?? 10_000);
 const BUDGET_S = 60;
@@ -73,8 +74,10 @@ export async function scheduleRunner(databaseUrl: string | undefined): Promise<R
        FROM generate_series(1, $5::integer) g`,
       [account.id, token.id, JSON.stringify(plan), new Date('2026-12-01T05:00:00Z'), DUE],
     );
+    const profile = profiled(sql);
+    const counted = createRepository(profile.sql);
     const deps = (id: number): RunnerDeps => ({
-      repository,
+      repository: counted,
       vault,
       binTable: sandboxBinTable(),
       processor: sandboxProcessor,
@@ -90,6 +93,11 @@ export async function scheduleRunner(databaseUrl: string | undefined): Promise<R
     const seconds = (performance.now() - started) / 1000;
     const [made] = await sql.query<{ count: number }>(`SELECT count(*)::int AS count FROM schedule_runs`);
     if (made?.count !== DUE) throw new Error(`${made?.count} runs made of ${DUE}.`);
+    console.log(`Where the runs' round trips and time went (${DUE} runs, ${LOOPS} loops):`);
+    for (const cost of profile.costs())
+      console.log(
+        `  ${(cost.count / DUE).toFixed(2).padStart(6)} per run  ${(cost.ms / DUE).toFixed(2).padStart(7)} ms per run  ${cost.label}`,
+      );
     const idle: number[] = [];
     for (let i = 0; i < 200; i++) {
       const at = performance.now();
