@@ -14,7 +14,9 @@ import { newStoredToken } from '../payments/stored-token.js';
 import { addDays, dueInstant, localDate, type LocalDate, type Recurrence } from './calendar.js';
 import { createSchedule, type ScheduleRequest, type Timing } from './create.js';
 import type { Schedule } from './payment-schedule.js';
-import { runDue, type RunnerDeps } from './schedule-runner.js';
+import { runDue, runDuePayments, type RunnerDeps } from './schedule-runner.js';
+import { profiled } from '../testing/sql-profile.js';
+import { createRepository } from '../storage/repository.js';
 
 let service: TestService;
 let payer: Payer;
@@ -312,5 +314,29 @@ describe('reminders and expiring cards', () => {
       'PaymentScheduleRunPaid 2026-12-15',
       'PaymentScheduleCardExpiring 2027-01-15',
     ]);
+  });
+});
+
+describe('round trips', () => {
+  it('makes a due payment in 7 round trips to the database, its events included', async () => {
+    // Each round trip waits for the database: they are what bounds the runner's speed
+    // (bench/README.md). A payment: its transaction's BEGIN and COMMIT, the claim with its token,
+    // the idempotency key, the sale, the run with the schedule, the event; and a pass reads each
+    // account once.
+    const timing: Timing = {
+      kind: 'Recurring',
+      startDate: day('2026-02-01'),
+      recurrence: monthly,
+      amount: cents(25_00),
+      endDate: null,
+      totalPayments: null,
+    };
+    const schedules = [await scheduleOf(timing), await scheduleOf(timing)];
+    clock.set(dueInstant(day('2026-02-01'), NEW_YORK));
+    const profile = profiled(service.sql);
+    expect(await runDuePayments({ ...deps(), repository: createRepository(profile.sql) }, 2)).toBe(2);
+    for (const schedule of schedules)
+      expect((await runsOf(schedule)).map((r) => r.paymentResponseCode)).toEqual(['Success']);
+    expect(profile.costs().reduce((sum, cost) => sum + cost.count, 0)).toBe(2 * 7 + 1);
   });
 });

@@ -1,8 +1,10 @@
 import type { ScheduleStatus } from '../../shared/wire.js';
 import type { LocalDate } from '../schedules/calendar.js';
 import type { Schedule, ScheduleEvent, ScheduleKind, ScheduleRun } from '../schedules/payment-schedule.js';
-import type { Cents } from '../payments/model.js';
+import type { Cents, Token } from '../payments/model.js';
+import { completing, type ClaimAnswer, type IdempotencyKey } from './idempotency-claims.js';
 import type { Sql } from './sql.js';
+import { TOKEN_COLUMNS, toToken, type TokenRow } from './tokens-table.js';
 import type { Scope } from './types.js';
 
 const COLUMNS = `s.id, s.public_id AS "publicId", s.kind, s.account_id AS "accountId", s.via_account_id AS "viaAccountId",
@@ -52,6 +54,12 @@ const mutable = (s: Schedule): unknown[] => [
   s.cancelled,
   JSON.stringify(s.plan),
 ];
+
+/** A due schedule claimed by the runner, with its token (null when gone, deleted or another scope's). */
+export interface ClaimedSchedule {
+  schedule: Schedule;
+  token: Token | null;
+}
 
 /** A schedule to store: what `Schedule` has but its ids (an AutoPay's number is drawn here). */
 export type NewSchedule = Omit<Schedule, 'id' | 'publicId'> & { publicId: string | null };
@@ -164,15 +172,20 @@ export function scheduleStore(sql: Sql) {
      * stopped (paused, cancelled) after a payment came due still makes that payment. Only schedules
      * of enabled accounts.
      */
-    async claimDue(now: Date, limit: number): Promise<Schedule[]> {
-      const rows = await sql.query<Row>(
-        `SELECT ${COLUMNS} FROM payment_schedules s
+    async claimDue(now: Date, limit: number): Promise<ClaimedSchedule[]> {
+      // Its live token of its own scope is read with it: the run needs it for the sale and the card's expiry.
+      const rows = await sql.query<Row & { token: TokenRow | null }>(
+        `SELECT ${COLUMNS},
+           (SELECT row_to_json(t) FROM (SELECT ${TOKEN_COLUMNS} FROM tokens
+              WHERE id = s.token_id AND deleted_at IS NULL AND account_id = s.account_id
+                AND via_account_id IS NOT DISTINCT FROM s.via_account_id) t) AS token
+         FROM payment_schedules s
          WHERE s.next_run_at <= $1 AND (s.status = 'Active' OR s.next_run_at < s.stopped_at)
            AND EXISTS (SELECT 1 FROM accounts a WHERE a.id = s.account_id AND a.disabled_at IS NULL)
          ORDER BY s.next_run_at LIMIT $2 FOR UPDATE OF s SKIP LOCKED`,
         [now, limit],
       );
-      return rows.map(toSchedule);
+      return rows.map(({ token, ...row }) => ({ schedule: toSchedule(row), token: token && toToken(token) }));
     },
     /** Claims, as `claimDue`, active schedules whose next payment's reminder is due and not yet sent. */
     async claimReminders(now: Date, limit: number): Promise<Schedule[]> {
@@ -186,13 +199,36 @@ export function scheduleStore(sql: Sql) {
       );
       return rows.map(toSchedule);
     },
-    /** Records one try; a second record of the same try fails (the table's key). */
-    async recordRun(scheduleId: number, run: ScheduleRun): Promise<void> {
-      await sql.query(
-        `INSERT INTO schedule_runs (schedule_id, due_date, attempt, amount_cents, transaction_id, payment_response_code, ran_at)
-         VALUES ($1, $2::date, $3, $4, $5, $6, $7)`,
-        [scheduleId, run.dueDate, run.attempt, run.amount, run.transactionId, run.paymentResponseCode, run.ran],
+    /**
+     * Records one try of a schedule the caller holds, stores the answer of the try's idempotency
+     * claim and writes the schedule as it now is, in one statement. False, and nothing written, when
+     * the claim is no longer this process's; a second record of the same try fails (the table's key).
+     */
+    async recordRun(
+      run: ScheduleRun,
+      moved: Schedule,
+      claim: { key: IdempotencyKey; answer: ClaimAnswer },
+    ): Promise<boolean> {
+      const completed = completing(claim.key, claim.answer, 19);
+      const [row] = await sql.query<{ completed: boolean }>(
+        `WITH k AS (${completed.text} RETURNING 1),
+         r AS (INSERT INTO schedule_runs (schedule_id, due_date, attempt, amount_cents, transaction_id, payment_response_code, ran_at)
+           SELECT $1::integer, $13::date, $14::integer, $15::integer, $16::integer, $17::text, $18::timestamptz FROM k),
+         s AS (UPDATE payment_schedules SET ${MUTABLE} WHERE id = $1 AND EXISTS (SELECT 1 FROM k) RETURNING 1)
+         SELECT EXISTS (SELECT 1 FROM k) AS completed`,
+        [
+          moved.id,
+          ...mutable(moved),
+          run.dueDate,
+          run.attempt,
+          run.amount,
+          run.transactionId,
+          run.paymentResponseCode,
+          run.ran,
+          ...completed.params,
+        ],
       );
+      return row?.completed === true;
     },
     /** Every try of a schedule, oldest first. */
     runs: (scheduleId: number) =>

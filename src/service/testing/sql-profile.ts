@@ -14,17 +14,23 @@ export interface StatementCost {
   ms: number;
 }
 
-/** `verb table` of a statement: `INSERT schedule_runs`, `SELECT payment_schedules`, `WITH transactions`. */
+/**
+ * `verb table` of a statement: `INSERT schedule_runs`, `SELECT payment_schedules` (its subqueries'
+ * tables aside), `WITH transactions+events` (each table its parts write).
+ */
 export function labelOf(text: string): string {
   const flat = text
     .replace(/--[^\n]*/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
   const verb = /^(\w+)/.exec(flat)?.[1]?.toUpperCase() ?? '?';
-  const table =
-    verb === 'WITH'
-      ? /\b(?:INSERT INTO|UPDATE|DELETE FROM)\s+(\w+)/i.exec(flat)?.[1]
-      : /\b(?:INTO|UPDATE|FROM)\s+(\w+)/i.exec(flat)?.[1];
+  if (verb === 'WITH') {
+    const written = [...flat.matchAll(/\b(?:INSERT INTO|UPDATE|DELETE FROM)\s+(\w+)/gi)].map((match) => match[1]);
+    return `WITH ${[...new Set(written)].join('+')}`;
+  }
+  let top = flat;
+  for (let inner = top.replace(/\([^()]*\)/g, ''); inner !== top; inner = top.replace(/\([^()]*\)/g, '')) top = inner;
+  const table = /\b(?:INTO|UPDATE|FROM)\s+(\w+)/i.exec(top)?.[1];
   return `${verb} ${table ?? ''}`.trim();
 }
 
