@@ -55,6 +55,21 @@ const mutable = (s: Schedule): unknown[] => [
   JSON.stringify(s.plan),
 ];
 
+/**
+ * A schedule whose payment is due at `$1`: active, or stopped (paused, cancelled) after the payment
+ * came due, which it still makes; only schedules of enabled accounts.
+ */
+const DUE = `s.next_run_at <= $1 AND (s.status = 'Active' OR s.next_run_at < s.stopped_at)
+  AND EXISTS (SELECT 1 FROM accounts a WHERE a.id = s.account_id AND a.disabled_at IS NULL)`;
+
+/**
+ * An active schedule whose next payment's reminder is due at `$1` and not yet sent; `$2` is how far
+ * ahead a reminder can be (an index scan of the schedules due until then, not of all to come).
+ */
+const REMINDER_DUE = `s.next_run_at > $1 AND s.next_run_at <= $2 AND s.status = 'Active' AND s.attempt = 0
+  AND s.reminder_days > 0 AND s.next_run_at - s.reminder_days * interval '1 day' <= $1
+  AND s.reminded_for IS DISTINCT FROM s.next_due_date`;
+
 /** A due schedule claimed by the runner, with its token (null when gone, deleted or another scope's). */
 export interface ClaimedSchedule {
   schedule: Schedule;
@@ -180,22 +195,28 @@ export function scheduleStore(sql: Sql) {
               WHERE id = s.token_id AND deleted_at IS NULL AND account_id = s.account_id
                 AND via_account_id IS NOT DISTINCT FROM s.via_account_id) t) AS token
          FROM payment_schedules s
-         WHERE s.next_run_at <= $1 AND (s.status = 'Active' OR s.next_run_at < s.stopped_at)
-           AND EXISTS (SELECT 1 FROM accounts a WHERE a.id = s.account_id AND a.disabled_at IS NULL)
+         WHERE ${DUE}
          ORDER BY s.next_run_at LIMIT $2 FOR UPDATE OF s SKIP LOCKED`,
         [now, limit],
       );
       return rows.map(({ token, ...row }) => ({ schedule: toSchedule(row), token: token && toToken(token) }));
     },
+    /** Whether any payment or reminder is due at `now`: the runner's one question when nothing is. */
+    async anythingDue(now: Date, reminderHorizon: Date): Promise<{ payments: boolean; reminders: boolean }> {
+      const [row] = await sql.query<{ payments: boolean; reminders: boolean }>(
+        `SELECT EXISTS (SELECT 1 FROM payment_schedules s WHERE ${DUE}) AS payments,
+           EXISTS (SELECT 1 FROM payment_schedules s WHERE ${REMINDER_DUE}) AS reminders`,
+        [now, reminderHorizon],
+      );
+      return { payments: row?.payments === true, reminders: row?.reminders === true };
+    },
     /** Claims, as `claimDue`, active schedules whose next payment's reminder is due and not yet sent. */
-    async claimReminders(now: Date, limit: number): Promise<Schedule[]> {
+    async claimReminders(now: Date, reminderHorizon: Date, limit: number): Promise<Schedule[]> {
       const rows = await sql.query<Row>(
         `SELECT ${COLUMNS} FROM payment_schedules s
-         WHERE s.next_run_at IS NOT NULL AND s.status = 'Active' AND s.attempt = 0 AND s.reminder_days > 0
-           AND s.next_run_at - s.reminder_days * interval '1 day' <= $1 AND s.next_run_at > $1
-           AND s.reminded_for IS DISTINCT FROM s.next_due_date
-         ORDER BY s.next_run_at LIMIT $2 FOR UPDATE OF s SKIP LOCKED`,
-        [now, limit],
+         WHERE ${REMINDER_DUE}
+         ORDER BY s.next_run_at LIMIT $3 FOR UPDATE OF s SKIP LOCKED`,
+        [now, reminderHorizon, limit],
       );
       return rows.map(toSchedule);
     },

@@ -19,6 +19,15 @@ export interface StatementCost {
  * tables aside), `WITH transactions+events` (each table its parts write).
  */
 export function labelOf(text: string): string {
+  let label = labels.get(text);
+  if (label === undefined) labels.set(text, (label = labelFor(text)));
+  return label;
+}
+
+/** The labels of the statements seen so far: a statement's text is labelled once. */
+const labels = new Map<string, string>();
+
+function labelFor(text: string): string {
   const flat = text
     .replace(/--[^\n]*/g, ' ')
     .replace(/\s+/g, ' ')
@@ -34,8 +43,11 @@ export function labelOf(text: string): string {
   return `${verb} ${table ?? ''}`.trim();
 }
 
-/** `sql`, counted: `profile.costs()` says what ran since the last `reset()`. */
-export function profiled(sql: Sql) {
+/**
+ * A count of the statements of every `Sql` it wraps (several processes' pools, say): `wrap(sql)` is
+ * `sql` counted; `costs()` says what ran since the last `reset()`.
+ */
+export function statementProfile() {
   const costs = new Map<string, StatementCost>();
   const add = (label: string, ms: number, count = 1) => {
     const cost = costs.get(label) ?? { label, count: 0, ms: 0 };
@@ -43,7 +55,7 @@ export function profiled(sql: Sql) {
     cost.ms += ms;
     costs.set(label, cost);
   };
-  const wrap = (inner: Sql, inTransaction: boolean): Sql => ({
+  const wrap = (inner: Sql, inTransaction = false): Sql => ({
     engine: inner.engine,
     async query<Row>(text: string, params?: unknown[]) {
       const started = performance.now();
@@ -73,9 +85,11 @@ export function profiled(sql: Sql) {
     close: () => inner.close(),
   });
   return {
-    sql: wrap(sql, false),
+    wrap: (sql: Sql): Sql => wrap(sql),
     /** The labels, most round trips first. */
     costs: (): StatementCost[] => [...costs.values()].sort((a, b) => b.count - a.count || b.ms - a.ms),
+    /** Every statement counted, BEGIN and COMMIT included. */
+    roundTrips: (): number => [...costs.values()].reduce((sum, cost) => sum + cost.count, 0),
     reset: () => costs.clear(),
   };
 }
