@@ -78,6 +78,8 @@ export async function scheduleRunner(databaseUrl: string | undefined): Promise<R
        FROM generate_series(1, $5::integer) g`,
       [account.id, token.id, JSON.stringify(plan), new Date('2026-12-01T05:00:00Z'), DUE],
     );
+    // What autovacuum knows of a table that grew over months: its statistics (the plans depend on them).
+    await sql.query('ANALYZE payment_schedules');
     const profile = statementProfile();
     const pools = await Promise.all(
       Array.from({ length: PROCESSES }, () => openDatabase({ databaseUrl, dataDir: null, schema })),

@@ -207,15 +207,12 @@ async function againAfterDeadlock<T>(work: () => Promise<T>, tries = 3): Promise
   }
 }
 
-/** How far ahead of `now` a reminder can be due: its payment `MAX_REMINDER_DAYS` away, plus a day of daylight saving. */
-const reminderHorizon = (now: Date) => new Date(now.getTime() + (MAX_REMINDER_DAYS + 1) * 86_400_000);
-
 /** One pass of reminders: an event for each active schedule whose next payment is `reminderDays` away. */
 export async function sendDueReminders(deps: RunnerDeps, limit = RUN_BATCH): Promise<number> {
   const emit = deps.events ?? storeScheduleEvent;
   return deps.repository.transaction(async (repository) => {
     const now = deps.now();
-    const due = await repository.schedules.claimReminders(now, reminderHorizon(now), limit);
+    const due = await repository.schedules.claimReminders(now, MAX_REMINDER_DAYS, limit);
     for (const schedule of due) {
       if (!schedule.next) continue;
       await repository.schedules.save({ ...schedule, remindedFor: schedule.next.date });
@@ -241,7 +238,7 @@ export const RUNNER_LOOPS = 4;
  */
 export async function runDue(deps: RunnerDeps, loops = RUNNER_LOOPS): Promise<void> {
   const now = deps.now();
-  const due = await deps.repository.schedules.anythingDue(now, reminderHorizon(now));
+  const due = await deps.repository.schedules.anythingDue(now, MAX_REMINDER_DAYS);
   if (due.payments && (await runDuePayments(deps)) === RUN_BATCH)
     await Promise.all(
       Array.from({ length: loops }, async () => {

@@ -62,13 +62,16 @@ const mutable = (s: Schedule): unknown[] => [
 const DUE = `s.next_run_at <= $1 AND (s.status = 'Active' OR s.next_run_at < s.stopped_at)
   AND EXISTS (SELECT 1 FROM accounts a WHERE a.id = s.account_id AND a.disabled_at IS NULL)`;
 
-/**
- * An active schedule whose next payment's reminder is due at `$1` and not yet sent; `$2` is how far
- * ahead a reminder can be (an index scan of the schedules due until then, not of all to come).
- */
-const REMINDER_DUE = `s.next_run_at > $1 AND s.next_run_at <= $2 AND s.status = 'Active' AND s.attempt = 0
-  AND s.reminder_days > 0 AND s.next_run_at - s.reminder_days * interval '1 day' <= $1
+/** An active schedule whose next payment's reminder is not sent yet (storage migration 31 indexes them). */
+const UNREMINDED = `s.status = 'Active' AND s.attempt = 0 AND s.reminder_days > 0
   AND s.reminded_for IS DISTINCT FROM s.next_due_date`;
+
+/**
+ * An unreminded schedule whose reminder is due at `$1`: its payment `reminder_days` or fewer days
+ * ahead; `$2` is the most days a reminder can be ahead (the index's range is bounded by it).
+ */
+const REMINDER_DUE = `${UNREMINDED} AND s.next_run_at > $1 AND s.next_run_at <= $1 + ($2::integer + 1) * interval '1 day'
+  AND s.next_run_at - s.reminder_days * interval '1 day' <= $1`;
 
 /** A due schedule claimed by the runner, with its token (null when gone, deleted or another scope's). */
 export interface ClaimedSchedule {
@@ -202,21 +205,25 @@ export function scheduleStore(sql: Sql) {
       return rows.map(({ token, ...row }) => ({ schedule: toSchedule(row), token: token && toToken(token) }));
     },
     /** Whether any payment or reminder is due at `now`: the runner's one question when nothing is. */
-    async anythingDue(now: Date, reminderHorizon: Date): Promise<{ payments: boolean; reminders: boolean }> {
+    async anythingDue(now: Date, maxReminderDays: number): Promise<{ payments: boolean; reminders: boolean }> {
+      // Reminders: one short range of the index per number of days ahead (1 to the most), none of
+      // the schedules whose reminder is weeks away.
       const [row] = await sql.query<{ payments: boolean; reminders: boolean }>(
         `SELECT EXISTS (SELECT 1 FROM payment_schedules s WHERE ${DUE}) AS payments,
-           EXISTS (SELECT 1 FROM payment_schedules s WHERE ${REMINDER_DUE}) AS reminders`,
-        [now, reminderHorizon],
+           EXISTS (SELECT 1 FROM generate_series(1, $2::integer) d
+             WHERE EXISTS (SELECT 1 FROM payment_schedules s WHERE ${REMINDER_DUE} AND s.reminder_days = d
+               AND s.next_run_at <= $1 + d * interval '1 day' + interval '1 day')) AS reminders`,
+        [now, maxReminderDays],
       );
       return { payments: row?.payments === true, reminders: row?.reminders === true };
     },
     /** Claims, as `claimDue`, active schedules whose next payment's reminder is due and not yet sent. */
-    async claimReminders(now: Date, reminderHorizon: Date, limit: number): Promise<Schedule[]> {
+    async claimReminders(now: Date, maxReminderDays: number, limit: number): Promise<Schedule[]> {
       const rows = await sql.query<Row>(
         `SELECT ${COLUMNS} FROM payment_schedules s
          WHERE ${REMINDER_DUE}
          ORDER BY s.next_run_at LIMIT $3 FOR UPDATE OF s SKIP LOCKED`,
-        [now, reminderHorizon, limit],
+        [now, maxReminderDays, limit],
       );
       return rows.map(toSchedule);
     },
