@@ -206,10 +206,11 @@ export function scheduleStore(sql: Sql) {
     },
     /** Whether any payment or reminder is due at `now`: the runner's one question when nothing is. */
     async anythingDue(now: Date, maxReminderDays: number): Promise<{ payments: boolean; reminders: boolean }> {
-      // Reminders: one short range of the index per number of days ahead (1 to the most), none of
-      // the schedules whose reminder is weeks away.
+      // Payments in the order of the index, which the plan then reads even when the table's
+      // statistics are behind a big run (they think everything is still due); reminders: one short
+      // range of the index per number of days ahead (1 to the most), none weeks away.
       const [row] = await sql.query<{ payments: boolean; reminders: boolean }>(
-        `SELECT EXISTS (SELECT 1 FROM payment_schedules s WHERE ${DUE}) AS payments,
+        `SELECT EXISTS (SELECT 1 FROM payment_schedules s WHERE ${DUE} ORDER BY s.next_run_at LIMIT 1) AS payments,
            EXISTS (SELECT 1 FROM generate_series(1, $2::integer) d
              WHERE EXISTS (SELECT 1 FROM payment_schedules s WHERE ${REMINDER_DUE} AND s.reminder_days = d
                AND s.next_run_at <= $1 + d * interval '1 day' + interval '1 day')) AS reminders`,
