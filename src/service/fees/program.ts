@@ -18,6 +18,8 @@ export type ProgramSchedules = Partial<Record<'credit' | 'debit' | 'prepaid' | '
  */
 export const FEE_REFUND_CHOICES = ['proportional', 'full', 'keep'] as const;
 export type FeeRefundChoice = (typeof FEE_REFUND_CHOICES)[number];
+/** The choice of an account that made none: the fee goes back in the share of the principal refunded. */
+export const DEFAULT_FEE_ON_REFUND: FeeRefundChoice = 'proportional';
 
 /** An account's fee program, as stored (`accounts.fee_program`) and set by `npm run accounts -- set-fee-program`. */
 export interface FeeProgram {

@@ -6,10 +6,10 @@
  * it field by field: the payer is charged exactly what one transaction would have charged.
  */
 import { transactionMessages } from '../../shared/messages/en.js';
-import type { FeeProgram } from '../fees/program.js';
+import type { FeeProgram, FeeRefundChoice } from '../fees/program.js';
 import { insertWithEvent, recordEvent, transactionEvent } from '../events/record.js';
 import type { EventReceipt, Repository } from '../storage/repository.js';
-import { cents, type NewTransaction, type Transaction, type TransactionMoney } from './model.js';
+import { cents, type NewTransaction, type Scope, type Transaction, type TransactionMoney } from './model.js';
 import { done, invalid, type Result } from './result.js';
 
 /** A payment's money as its two transactions: `principal` + `fee` = the payment, field by field. */
@@ -73,4 +73,50 @@ export function chargedWithFee(
     await recordEvent(inTransaction, transactionEvent('transaction.approved', linked, at, receipt));
     return linked;
   });
+}
+
+/**
+ * A transaction and, when it is a principal or the fee of one, its partner, both locked (SELECT … FOR
+ * UPDATE) in one order, the principal first, so two reversals of the pair never wait on each other.
+ * Null when the transaction is not the caller's.
+ */
+export async function lockWithPartner(
+  repository: Repository,
+  id: string,
+  scope: Scope,
+): Promise<{ asked: Transaction; partner: Transaction | null } | null> {
+  const found = await repository.transactions.find(id, scope);
+  if (!found) return null;
+  if (found.principalTransactionId === null && found.feeTransactionId === null) {
+    const asked = await repository.transactions.lock(id, scope);
+    return asked && { asked, partner: null };
+  }
+  const principal = await repository.transactions.lock(String(found.principalTransactionId ?? found.id), scope);
+  const feeId = principal?.feeTransactionId;
+  const fee = feeId ? await repository.transactions.lock(String(feeId), scope) : null;
+  if (!principal || !fee) return null;
+  return found.id === principal.id ? { asked: principal, partner: fee } : { asked: fee, partner: principal };
+}
+
+/**
+ * What a refund of `amount` of a principal gives back of its fee transaction, by the account's choice
+ * (docs/fees.md#the-service-fee-as-its-own-transaction): `keep` nothing; `full` all that is left of
+ * it; `proportional` the fee's share of everything refunded of the principal so far, rounded half up,
+ * less what was given back already, so that all the refunds of a principal give back all its fee,
+ * and never more than was charged.
+ * @example feeRefundOf('proportional', { amount: 10000, refundedAmount: 0 }, 4000, { amount: 325, refundedAmount: 0 }) // 130
+ */
+export function feeRefundOf(
+  choice: FeeRefundChoice,
+  principal: Pick<Transaction, 'amount' | 'refundedAmount'>,
+  amount: number,
+  fee: Pick<Transaction, 'amount' | 'refundedAmount'>,
+): number {
+  const left = fee.amount - fee.refundedAmount;
+  if (choice === 'keep' || left <= 0) return 0;
+  if (choice === 'full') return left;
+  const refundedShare = Math.floor(
+    (2 * fee.amount * (principal.refundedAmount + amount) + principal.amount) / (2 * principal.amount),
+  );
+  return Math.max(0, Math.min(left, refundedShare - fee.refundedAmount));
 }

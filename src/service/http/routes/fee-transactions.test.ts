@@ -135,3 +135,72 @@ describe('a sale whose service fee is its own transaction', () => {
       );
   });
 });
+
+const settle = async () => expect((await call('POST', '/api/v1/sandbox/settle')).statusCode).toBe(200);
+const refundOf = (id: number | null, body: object = {}) => call('POST', `/api/v1/transactions/${id}/refund`, body);
+
+describe('voiding a payment whose service fee is its own transaction', () => {
+  it.each([
+    ['the principal', (paid: TransactionResponse) => paid.id],
+    ['the fee', (paid: TransactionResponse) => paid.feeTransactionId],
+  ])('voids both when %s is voided, in one database transaction', async (_, which) => {
+    const paid = await pay({ amount: 103.25, payerFee: 3.25 });
+    const voided = await call('POST', `/api/v1/transactions/${which(paid)}/void`);
+    expect(voided.statusCode).toBe(200);
+    for (const id of [paid.id, paid.feeTransactionId ?? 0])
+      expect(await get(id)).toMatchObject({ status: 'Voided', amount: 0, fee: 0, netAmount: 0 });
+    const again = await call('POST', `/api/v1/transactions/${paid.id}/void`);
+    expect(again.json()).toMatchObject({ reversalResponseCode: 'PreviouslyVoided' });
+    const events = (await call('GET', '/api/v1/events')).json<EventListResponse>().events;
+    expect(events.filter((event) => event.type === 'transaction.voided')).toHaveLength(2);
+  });
+
+  it('is not found by another tenant, and voids nothing then', async () => {
+    const paid = await pay({ amount: 103.25, payerFee: 3.25 });
+    for (const id of [paid.id, paid.feeTransactionId]) {
+      const foreign = await call('POST', `/api/v1/transactions/${id}/void`, {}, service.accounts.shelby);
+      expect(foreign.statusCode).toBe(404);
+      expect((await refundOf(id, {})).statusCode).toBe(400);
+    }
+    expect(await get(paid.id)).toMatchObject({ status: 'Captured' });
+  });
+});
+
+describe('refunding a principal whose service fee is its own transaction', () => {
+  afterAll(() => feeProgram('proportional'));
+
+  it('gives back the fee’s share by default (proportional), and all of it with the last refund', async () => {
+    await feeProgram('proportional');
+    const paid = await pay({ amount: 103.25, payerFee: 3.25 });
+    await settle();
+    const part = await refundOf(paid.id, { amount: 40 });
+    expect(part.statusCode).toBe(201);
+    expect(part.json()).toMatchObject({
+      amount: -40,
+      originalTransactionId: paid.id,
+      feeTransaction: { amount: -1.3, originalTransactionId: paid.feeTransactionId },
+    });
+    const rest = await refundOf(paid.id);
+    expect(rest.json()).toMatchObject({ amount: -60, feeTransaction: { amount: -1.95 } });
+    expect(await get(paid.feeTransactionId ?? 0)).toMatchObject({ status: 'Refunded' });
+    expect((await refundOf(paid.feeTransactionId)).json()).toMatchObject({
+      reversalResponseCode: 'AmountExceedsRemaining',
+    });
+  });
+
+  it('gives back all of the fee with the first refund (full), or none of it (keep)', async () => {
+    await feeProgram('full');
+    const full = await pay({ amount: 103.25, payerFee: 3.25 });
+    await feeProgram('keep');
+    const kept = await pay({ amount: 206.5, payerFee: 6.5 });
+    await settle();
+    await feeProgram('full');
+    expect((await refundOf(full.id, { amount: 10 })).json()).toMatchObject({ feeTransaction: { amount: -3.25 } });
+    expect((await refundOf(full.id, { amount: 10 })).json<TransactionResponse>().feeTransaction).toBeUndefined();
+    await feeProgram('keep');
+    const none = (await refundOf(kept.id)).json<TransactionResponse>();
+    expect(none).toMatchObject({ amount: -200 });
+    expect(none.feeTransaction).toBeUndefined();
+    expect(await get(kept.feeTransactionId ?? 0)).toMatchObject({ status: 'Settled', amount: 6.5 });
+  });
+});
