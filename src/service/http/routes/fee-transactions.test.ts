@@ -4,8 +4,9 @@
  * linked to it, both in the answer; voided together; a refund of the principal does to the fee what the
  * account's `feeOnRefund` says; another tenant's ids are not found.
  */
+import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { EventListResponse, TransactionResponse } from '../../../shared/wire.js';
+import type { EventListResponse, TransactionFeesResponse, TransactionResponse } from '../../../shared/wire.js';
 import type { AccountCredentials } from '../../accounts/seed.js';
 import { runAccountsCommand } from '../../ops/accounts-commands.js';
 import { basic, cardToken, request, startTestService, type Created, type TestService } from '../../testing/harness.js';
@@ -153,6 +154,22 @@ describe('voiding a payment whose service fee is its own transaction', () => {
     expect(again.json()).toMatchObject({ reversalResponseCode: 'PreviouslyVoided' });
     const events = (await call('GET', '/api/v1/events')).json<EventListResponse>().events;
     expect(events.filter((event) => event.type === 'transaction.voided')).toHaveLength(2);
+  });
+
+  it('voids both, whichever is voided, for any amount (a property, on the database)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.boolean(), fc.integer({ min: 100, max: 1_000_000 }), async (feeFirst, dueCents) => {
+        await service.reset();
+        const shown = (
+          await call('GET', `/api/v1/transactionFees?amount=${dueCents / 100}`)
+        ).json<TransactionFeesResponse>().creditCardPayerFee;
+        const paid = await pay({ amount: (dueCents + Math.round(shown * 100)) / 100, payerFee: shown });
+        expect(paid.feeTransaction?.amount).toBe(shown);
+        await call('POST', `/api/v1/transactions/${feeFirst ? paid.feeTransactionId : paid.id}/void`);
+        for (const id of [paid.id, paid.feeTransactionId ?? 0]) expect((await get(id)).status).toBe('Voided');
+      }),
+      { numRuns: 6 },
+    );
   });
 
   it('is not found by another tenant, and voids nothing then', async () => {
