@@ -73,10 +73,12 @@ describe('splitFee: the rows of the worked example', () => {
     });
   });
 
+  const sameTransaction: FeeProgram = { name: 'serviceFee' };
+  const surcharge: FeeProgram = { name: 'surcharge', separateFeeTransaction: true };
   it.each([
     ['S5 the agency bears the fee (P = 0)', springfieldSeparate, money(10_000, 0, 325)],
-    ['S6 a service fee in the same transaction', { name: 'serviceFee' }, money(10_325, 325, 325)],
-    ['S7 another program', { name: 'surcharge', separateFeeTransaction: true }, money(10_300, 300, 335)],
+    ['S6 a service fee in the same transaction', sameTransaction, money(10_325, 325, 325)],
+    ['S7 another program', surcharge, money(10_300, 300, 335)],
   ])('%s is one transaction', (_, program, paid) => {
     expect(splitFee(program, paid)).toEqual({ ok: true, value: null });
   });
@@ -95,9 +97,8 @@ describe('feeRefundOf: the refund choices', () => {
     ['full', 4_000, 325],
     ['keep', 10_000, 0],
   ] as const)('%s: a refund of %i of a 100.00 principal gives back %i of a 3.25 fee', (choice, amount, back) => {
-    expect(feeRefundOf(choice, { amount: 10_000, refundedAmount: 0 }, amount, { amount: 325, refundedAmount: 0 })).toBe(
-      back,
-    );
+    const principal = { amount: cents(10_000), refundedAmount: cents(0) };
+    expect(feeRefundOf(choice, principal, amount, { amount: cents(325), refundedAmount: cents(0) })).toBe(back);
   });
 });
 
