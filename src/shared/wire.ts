@@ -333,6 +333,8 @@ export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 export interface AuthorizationRequest {
   tokenId: string;
   amount: number;
+  /** Where the capture's receipt goes; not sent: the token's address; empty or null: none. */
+  emailAddress?: string | null;
 }
 
 export interface AuthorizationResponse {

@@ -6813,6 +6813,8 @@ export interface operations {
         'application/json': {
           /** @description The amount to hold; more than 0. A JSON number (not text) of currency units with at most 2 decimals. */
           amount: number;
+          /** @description Where the capture’s receipt goes; not sent: the token’s address; empty or null: none. */
+          emailAddress?: string | null;
           tokenId: string;
         };
       };

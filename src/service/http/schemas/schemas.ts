@@ -607,6 +607,10 @@ export const authorizationRequestSchema = {
   properties: {
     tokenId: { type: 'string', pattern: TOKEN_ID },
     amount: money('The amount to hold; more than 0.', 'positive'),
+    emailAddress: {
+      anyOf: [{ type: 'string', format: 'email', maxLength: 254 }, { type: 'string', maxLength: 0 }, { type: 'null' }],
+      description: 'Where the capture’s receipt goes; not sent: the token’s address; empty or null: none.',
+    },
   },
   required: ['tokenId', 'amount'],
 } as const;
