@@ -140,6 +140,42 @@ describe('a sale whose service fee is its own transaction', () => {
 const settle = async () => expect((await call('POST', '/api/v1/sandbox/settle')).statusCode).toBe(200);
 const refundOf = (id: number | null, body: object = {}) => call('POST', `/api/v1/transactions/${id}/refund`, body);
 
+describe('a capture whose service fee is its own transaction', () => {
+  it('captures the principal on the authorization and charges the fee as its own payment', async () => {
+    const tokenId = (await call('POST', '/api/v1/tokens', cardToken())).json<Created>().id;
+    const held = await call('POST', '/api/v1/transactions/authorize', { tokenId, amount: 110 });
+    const { authorizationId, transactionId } = held.json<{ authorizationId: string; transactionId: number }>();
+    const captured = await call('POST', '/api/v1/transactions', {
+      payer: 'Ada Lovelace',
+      amount: 103.25,
+      payerFee: 3.25,
+      authorizationId,
+    });
+    expect(captured.statusCode).toBe(201);
+    const principal = captured.json<TransactionResponse>();
+    expect(principal).toMatchObject({ id: transactionId, amount: 100, payerFee: 0, fee: 0, netAmount: 100 });
+    expect(principal.feeTransaction).toMatchObject({ amount: 3.25, fee: 3.25, principalTransactionId: transactionId });
+    expect((await call('POST', `/api/v1/transactions/${principal.feeTransactionId}/void`)).statusCode).toBe(200);
+    expect(await get(transactionId)).toMatchObject({ status: 'Voided', amount: 0 });
+  });
+
+  it('refuses to capture a separate fee whose token was deleted, and captures nothing', async () => {
+    const tokenId = (await call('POST', '/api/v1/tokens', cardToken())).json<Created>().id;
+    const held = await call('POST', '/api/v1/transactions/authorize', { tokenId, amount: 110 });
+    const { authorizationId, transactionId } = held.json<{ authorizationId: string; transactionId: number }>();
+    await request(service.app, 'DELETE', `/api/v1/tokens/${tokenId}`, { authorization: basic(springfield()) });
+    const refused = await call('POST', '/api/v1/transactions', {
+      payer: 'Ada Lovelace',
+      amount: 103.25,
+      payerFee: 3.25,
+      authorizationId,
+    });
+    expect(refused.json()).toMatchObject({ paymentResponseCode: 'InvalidAuthorization' });
+    expect(refused.json<{ message: string }>().message).toContain('capture with payerFee 0');
+    expect(await get(transactionId)).toMatchObject({ status: 'Authorized' });
+  });
+});
+
 describe('voiding a payment whose service fee is its own transaction', () => {
   it.each([
     ['the principal', (paid: TransactionResponse) => paid.id],
