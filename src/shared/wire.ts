@@ -308,6 +308,12 @@ export interface TransactionResponse {
   batchId: number | null;
   /** On a refund: the transaction it gives money back from. */
   originalTransactionId: number | null;
+  /** Ours: on a service fee charged as its own transaction, the payment it is the fee of (docs/fees.md#the-service-fee-as-its-own-transaction). */
+  principalTransactionId: number | null;
+  /** Ours: on a payment whose service fee was charged as its own transaction, that transaction. */
+  feeTransactionId: number | null;
+  /** Ours: in the answer (and the event) of the payment that charged it, the fee transaction itself. */
+  feeTransaction?: Omit<TransactionResponse, 'feeTransaction' | 'warnings'>;
   warnings?: string[];
 }
 
@@ -327,6 +333,8 @@ export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 export interface AuthorizationRequest {
   tokenId: string;
   amount: number;
+  /** Where the capture's receipt goes; not sent: the token's address; empty or null: none. */
+  emailAddress?: string | null;
 }
 
 export interface AuthorizationResponse {

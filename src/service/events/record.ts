@@ -71,6 +71,7 @@ export async function insertWithEvent(
     batchId: null,
     voidedAt: null,
     refundedAmount: cents(0),
+    feeTransactionId: null,
   });
   const id = newId('evt');
   const object = { ...shown, id: STORED_ID, created: STORED_CREATED } as unknown as EventResponse['data']['object'];

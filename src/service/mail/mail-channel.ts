@@ -35,8 +35,10 @@ export function mailChannel(deps: MailChannelDeps): Channel {
     async send(delivery: ClaimedDelivery): Promise<SendResult> {
       const queued = receiptOfDelivery(delivery);
       if (!queued) return given('The delivery holds no receipt to send.');
-      const agencyName = await deps.repository.accounts.nameOf(queued.accountId);
-      if (agencyName === null) return given('The account of the receipt is gone.');
+      // A disabled account sends nothing, not even what was queued before it was disabled.
+      const agency = await deps.repository.accounts.findById(queued.accountId);
+      if (agency === null) return given('The account of the receipt is disabled or gone: no receipt is sent.');
+      const agencyName = agency.name;
       try {
         const message = composeReceipt({
           transaction: queued.transaction,

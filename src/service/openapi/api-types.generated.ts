@@ -1834,6 +1834,104 @@ export interface operations {
                * @enum {string|null}
                */
               feeProgram: 'serviceFee' | 'surcharge' | 'convenienceFee' | 'none' | null;
+              /** @description Ours: in the answer and the event of a payment whose service fee is its own transaction, that fee transaction (docs/fees.md#the-service-fee-as-its-own-transaction). */
+              feeTransaction?: {
+                /** @description What the payer is charged; on a refund, minus what the payer gets back; 0 once voided. Currency units, at most 2 decimals. */
+                amount: number;
+                attributeValues: {
+                  name: string;
+                  parameterName: string;
+                  value: string;
+                }[];
+                /** @description The settlement batch, once settled. */
+                batchId: number | null;
+                comments: string | null;
+                /** Format: date-time */
+                created: string;
+                /** Format: email */
+                emailAddress: string | null;
+                events: {
+                  comments: string | null;
+                  /** Format: date-time */
+                  eventDate: string;
+                  /** @enum {string} */
+                  eventType: 'Sale' | 'Authorize' | 'Capture' | 'Void' | 'Refund' | 'Settle';
+                }[];
+                /** @description The service's fee. Currency units, at most 2 decimals. */
+                fee: number;
+                /**
+                 * @description Ours: the fee program payerFee followed, to name the fee on a receipt (surcharge, convenience fee, service fee); null when no fee was decided.
+                 * @enum {string|null}
+                 */
+                feeProgram: 'serviceFee' | 'surcharge' | 'convenienceFee' | 'none' | null;
+                /** @description Ours: on a payment whose service fee was charged as its own transaction, that transaction. */
+                feeTransactionId: number | null;
+                /**
+                 * @description How the card is funded, from the BIN table: credit, debit, prepaid or unknown; null for a bank account.
+                 * @enum {string|null}
+                 */
+                funding: 'credit' | 'debit' | 'prepaid' | 'unknown' | null;
+                /** @description Unique across the service and in no order: it counts no one’s payments (docs/decisions/0001-transaction-and-batch-ids.md). Order by created. */
+                id: number;
+                /** @description The initiating party’s fee, part of amount. Currency units, at most 2 decimals. */
+                initiatingPartyFee: number;
+                maskedAccountNumber: string | null;
+                /** @description What the agency is funded; on a refund, minus the amount (the agency bears it). Currency units, at most 2 decimals. */
+                netAmount: number;
+                /** @description On a refund: the transaction it gives money back from. */
+                originalTransactionId: number | null;
+                payer: string;
+                /** @description The payer fee, part of amount. Currency units, at most 2 decimals. */
+                payerFee: number;
+                /** @enum {string|null} */
+                payerFeeMode: 'Included' | 'Custom' | 'ServiceCalculated' | null;
+                /** @enum {string} */
+                paymentResponseCode:
+                  | 'Success'
+                  | 'GenericDecline'
+                  | 'DoNotHonor'
+                  | 'InvalidAccountNumber'
+                  | 'InsufficientFunds'
+                  | 'DeclineCvvFail'
+                  | 'ExceedsApprovalAmountLimit'
+                  | 'NoSuchIssuer'
+                  | 'InvalidPaymentType'
+                  | 'InvalidExpirationDate'
+                  | 'LostOrStolenCard'
+                  | 'ExpiredCard'
+                  | 'HardDuplicateTransaction'
+                  | 'InvalidToken'
+                  | 'InvalidAuthorization'
+                  | 'InvalidRoutingNumber'
+                  | 'SoftDuplicateTransaction'
+                  | 'CachedPaymentDataExpired'
+                  | 'PaymentMethodBlackListed';
+                /** @description Ours: on a service fee charged as its own transaction, the payment it is the fee of (docs/fees.md#the-service-fee-as-its-own-transaction). */
+                principalTransactionId: number | null;
+                publicId: string;
+                /**
+                 * @description Derived from the transaction and its reversals (docs/api.md#voids-refunds-and-settlement).
+                 * @enum {string}
+                 */
+                status:
+                  'Authorized' | 'Captured' | 'Settled' | 'Voided' | 'Refunded' | 'PartiallyRefunded' | 'Declined';
+                /**
+                 * @description Ach or a card brand; null when the token was unknown.
+                 * @enum {string|null}
+                 */
+                transactionType:
+                  | 'Ach'
+                  | 'Visa'
+                  | 'MasterCard'
+                  | 'Discover'
+                  | 'AmericanExpress'
+                  | 'Jcb'
+                  | 'DinersClub'
+                  | 'UnionPay'
+                  | null;
+              };
+              /** @description Ours: on a payment whose service fee was charged as its own transaction, that transaction. */
+              feeTransactionId: number | null;
               /**
                * @description How the card is funded, from the BIN table: credit, debit, prepaid or unknown; null for a bank account.
                * @enum {string|null}
@@ -1874,6 +1972,8 @@ export interface operations {
                 | 'SoftDuplicateTransaction'
                 | 'CachedPaymentDataExpired'
                 | 'PaymentMethodBlackListed';
+              /** @description Ours: on a service fee charged as its own transaction, the payment it is the fee of (docs/fees.md#the-service-fee-as-its-own-transaction). */
+              principalTransactionId: number | null;
               publicId: string;
               /**
                * @description Derived from the transaction and its reversals (docs/api.md#voids-refunds-and-settlement).
@@ -2169,6 +2269,110 @@ export interface operations {
                        * @enum {string|null}
                        */
                       feeProgram: 'serviceFee' | 'surcharge' | 'convenienceFee' | 'none' | null;
+                      /** @description Ours: in the answer and the event of a payment whose service fee is its own transaction, that fee transaction (docs/fees.md#the-service-fee-as-its-own-transaction). */
+                      feeTransaction?: {
+                        /** @description What the payer is charged; on a refund, minus what the payer gets back; 0 once voided. Currency units, at most 2 decimals. */
+                        amount: number;
+                        attributeValues: {
+                          name: string;
+                          parameterName: string;
+                          value: string;
+                        }[];
+                        /** @description The settlement batch, once settled. */
+                        batchId: number | null;
+                        comments: string | null;
+                        /** Format: date-time */
+                        created: string;
+                        /** Format: email */
+                        emailAddress: string | null;
+                        events: {
+                          comments: string | null;
+                          /** Format: date-time */
+                          eventDate: string;
+                          /** @enum {string} */
+                          eventType: 'Sale' | 'Authorize' | 'Capture' | 'Void' | 'Refund' | 'Settle';
+                        }[];
+                        /** @description The service's fee. Currency units, at most 2 decimals. */
+                        fee: number;
+                        /**
+                         * @description Ours: the fee program payerFee followed, to name the fee on a receipt (surcharge, convenience fee, service fee); null when no fee was decided.
+                         * @enum {string|null}
+                         */
+                        feeProgram: 'serviceFee' | 'surcharge' | 'convenienceFee' | 'none' | null;
+                        /** @description Ours: on a payment whose service fee was charged as its own transaction, that transaction. */
+                        feeTransactionId: number | null;
+                        /**
+                         * @description How the card is funded, from the BIN table: credit, debit, prepaid or unknown; null for a bank account.
+                         * @enum {string|null}
+                         */
+                        funding: 'credit' | 'debit' | 'prepaid' | 'unknown' | null;
+                        /** @description Unique across the service and in no order: it counts no one’s payments (docs/decisions/0001-transaction-and-batch-ids.md). Order by created. */
+                        id: number;
+                        /** @description The initiating party’s fee, part of amount. Currency units, at most 2 decimals. */
+                        initiatingPartyFee: number;
+                        maskedAccountNumber: string | null;
+                        /** @description What the agency is funded; on a refund, minus the amount (the agency bears it). Currency units, at most 2 decimals. */
+                        netAmount: number;
+                        /** @description On a refund: the transaction it gives money back from. */
+                        originalTransactionId: number | null;
+                        payer: string;
+                        /** @description The payer fee, part of amount. Currency units, at most 2 decimals. */
+                        payerFee: number;
+                        /** @enum {string|null} */
+                        payerFeeMode: 'Included' | 'Custom' | 'ServiceCalculated' | null;
+                        /** @enum {string} */
+                        paymentResponseCode:
+                          | 'Success'
+                          | 'GenericDecline'
+                          | 'DoNotHonor'
+                          | 'InvalidAccountNumber'
+                          | 'InsufficientFunds'
+                          | 'DeclineCvvFail'
+                          | 'ExceedsApprovalAmountLimit'
+                          | 'NoSuchIssuer'
+                          | 'InvalidPaymentType'
+                          | 'InvalidExpirationDate'
+                          | 'LostOrStolenCard'
+                          | 'ExpiredCard'
+                          | 'HardDuplicateTransaction'
+                          | 'InvalidToken'
+                          | 'InvalidAuthorization'
+                          | 'InvalidRoutingNumber'
+                          | 'SoftDuplicateTransaction'
+                          | 'CachedPaymentDataExpired'
+                          | 'PaymentMethodBlackListed';
+                        /** @description Ours: on a service fee charged as its own transaction, the payment it is the fee of (docs/fees.md#the-service-fee-as-its-own-transaction). */
+                        principalTransactionId: number | null;
+                        publicId: string;
+                        /**
+                         * @description Derived from the transaction and its reversals (docs/api.md#voids-refunds-and-settlement).
+                         * @enum {string}
+                         */
+                        status:
+                          | 'Authorized'
+                          | 'Captured'
+                          | 'Settled'
+                          | 'Voided'
+                          | 'Refunded'
+                          | 'PartiallyRefunded'
+                          | 'Declined';
+                        /**
+                         * @description Ach or a card brand; null when the token was unknown.
+                         * @enum {string|null}
+                         */
+                        transactionType:
+                          | 'Ach'
+                          | 'Visa'
+                          | 'MasterCard'
+                          | 'Discover'
+                          | 'AmericanExpress'
+                          | 'Jcb'
+                          | 'DinersClub'
+                          | 'UnionPay'
+                          | null;
+                      };
+                      /** @description Ours: on a payment whose service fee was charged as its own transaction, that transaction. */
+                      feeTransactionId: number | null;
                       /**
                        * @description How the card is funded, from the BIN table: credit, debit, prepaid or unknown; null for a bank account.
                        * @enum {string|null}
@@ -2209,6 +2413,8 @@ export interface operations {
                         | 'SoftDuplicateTransaction'
                         | 'CachedPaymentDataExpired'
                         | 'PaymentMethodBlackListed';
+                      /** @description Ours: on a service fee charged as its own transaction, the payment it is the fee of (docs/fees.md#the-service-fee-as-its-own-transaction). */
+                      principalTransactionId: number | null;
                       publicId: string;
                       /**
                        * @description Derived from the transaction and its reversals (docs/api.md#voids-refunds-and-settlement).
@@ -2433,6 +2639,110 @@ export interface operations {
                      * @enum {string|null}
                      */
                     feeProgram: 'serviceFee' | 'surcharge' | 'convenienceFee' | 'none' | null;
+                    /** @description Ours: in the answer and the event of a payment whose service fee is its own transaction, that fee transaction (docs/fees.md#the-service-fee-as-its-own-transaction). */
+                    feeTransaction?: {
+                      /** @description What the payer is charged; on a refund, minus what the payer gets back; 0 once voided. Currency units, at most 2 decimals. */
+                      amount: number;
+                      attributeValues: {
+                        name: string;
+                        parameterName: string;
+                        value: string;
+                      }[];
+                      /** @description The settlement batch, once settled. */
+                      batchId: number | null;
+                      comments: string | null;
+                      /** Format: date-time */
+                      created: string;
+                      /** Format: email */
+                      emailAddress: string | null;
+                      events: {
+                        comments: string | null;
+                        /** Format: date-time */
+                        eventDate: string;
+                        /** @enum {string} */
+                        eventType: 'Sale' | 'Authorize' | 'Capture' | 'Void' | 'Refund' | 'Settle';
+                      }[];
+                      /** @description The service's fee. Currency units, at most 2 decimals. */
+                      fee: number;
+                      /**
+                       * @description Ours: the fee program payerFee followed, to name the fee on a receipt (surcharge, convenience fee, service fee); null when no fee was decided.
+                       * @enum {string|null}
+                       */
+                      feeProgram: 'serviceFee' | 'surcharge' | 'convenienceFee' | 'none' | null;
+                      /** @description Ours: on a payment whose service fee was charged as its own transaction, that transaction. */
+                      feeTransactionId: number | null;
+                      /**
+                       * @description How the card is funded, from the BIN table: credit, debit, prepaid or unknown; null for a bank account.
+                       * @enum {string|null}
+                       */
+                      funding: 'credit' | 'debit' | 'prepaid' | 'unknown' | null;
+                      /** @description Unique across the service and in no order: it counts no one’s payments (docs/decisions/0001-transaction-and-batch-ids.md). Order by created. */
+                      id: number;
+                      /** @description The initiating party’s fee, part of amount. Currency units, at most 2 decimals. */
+                      initiatingPartyFee: number;
+                      maskedAccountNumber: string | null;
+                      /** @description What the agency is funded; on a refund, minus the amount (the agency bears it). Currency units, at most 2 decimals. */
+                      netAmount: number;
+                      /** @description On a refund: the transaction it gives money back from. */
+                      originalTransactionId: number | null;
+                      payer: string;
+                      /** @description The payer fee, part of amount. Currency units, at most 2 decimals. */
+                      payerFee: number;
+                      /** @enum {string|null} */
+                      payerFeeMode: 'Included' | 'Custom' | 'ServiceCalculated' | null;
+                      /** @enum {string} */
+                      paymentResponseCode:
+                        | 'Success'
+                        | 'GenericDecline'
+                        | 'DoNotHonor'
+                        | 'InvalidAccountNumber'
+                        | 'InsufficientFunds'
+                        | 'DeclineCvvFail'
+                        | 'ExceedsApprovalAmountLimit'
+                        | 'NoSuchIssuer'
+                        | 'InvalidPaymentType'
+                        | 'InvalidExpirationDate'
+                        | 'LostOrStolenCard'
+                        | 'ExpiredCard'
+                        | 'HardDuplicateTransaction'
+                        | 'InvalidToken'
+                        | 'InvalidAuthorization'
+                        | 'InvalidRoutingNumber'
+                        | 'SoftDuplicateTransaction'
+                        | 'CachedPaymentDataExpired'
+                        | 'PaymentMethodBlackListed';
+                      /** @description Ours: on a service fee charged as its own transaction, the payment it is the fee of (docs/fees.md#the-service-fee-as-its-own-transaction). */
+                      principalTransactionId: number | null;
+                      publicId: string;
+                      /**
+                       * @description Derived from the transaction and its reversals (docs/api.md#voids-refunds-and-settlement).
+                       * @enum {string}
+                       */
+                      status:
+                        | 'Authorized'
+                        | 'Captured'
+                        | 'Settled'
+                        | 'Voided'
+                        | 'Refunded'
+                        | 'PartiallyRefunded'
+                        | 'Declined';
+                      /**
+                       * @description Ach or a card brand; null when the token was unknown.
+                       * @enum {string|null}
+                       */
+                      transactionType:
+                        | 'Ach'
+                        | 'Visa'
+                        | 'MasterCard'
+                        | 'Discover'
+                        | 'AmericanExpress'
+                        | 'Jcb'
+                        | 'DinersClub'
+                        | 'UnionPay'
+                        | null;
+                    };
+                    /** @description Ours: on a payment whose service fee was charged as its own transaction, that transaction. */
+                    feeTransactionId: number | null;
                     /**
                      * @description How the card is funded, from the BIN table: credit, debit, prepaid or unknown; null for a bank account.
                      * @enum {string|null}
@@ -2473,6 +2783,8 @@ export interface operations {
                       | 'SoftDuplicateTransaction'
                       | 'CachedPaymentDataExpired'
                       | 'PaymentMethodBlackListed';
+                    /** @description Ours: on a service fee charged as its own transaction, the payment it is the fee of (docs/fees.md#the-service-fee-as-its-own-transaction). */
+                    principalTransactionId: number | null;
                     publicId: string;
                     /**
                      * @description Derived from the transaction and its reversals (docs/api.md#voids-refunds-and-settlement).
@@ -4818,6 +5130,104 @@ export interface operations {
                * @enum {string|null}
                */
               feeProgram: 'serviceFee' | 'surcharge' | 'convenienceFee' | 'none' | null;
+              /** @description Ours: in the answer and the event of a payment whose service fee is its own transaction, that fee transaction (docs/fees.md#the-service-fee-as-its-own-transaction). */
+              feeTransaction?: {
+                /** @description What the payer is charged; on a refund, minus what the payer gets back; 0 once voided. Currency units, at most 2 decimals. */
+                amount: number;
+                attributeValues: {
+                  name: string;
+                  parameterName: string;
+                  value: string;
+                }[];
+                /** @description The settlement batch, once settled. */
+                batchId: number | null;
+                comments: string | null;
+                /** Format: date-time */
+                created: string;
+                /** Format: email */
+                emailAddress: string | null;
+                events: {
+                  comments: string | null;
+                  /** Format: date-time */
+                  eventDate: string;
+                  /** @enum {string} */
+                  eventType: 'Sale' | 'Authorize' | 'Capture' | 'Void' | 'Refund' | 'Settle';
+                }[];
+                /** @description The service's fee. Currency units, at most 2 decimals. */
+                fee: number;
+                /**
+                 * @description Ours: the fee program payerFee followed, to name the fee on a receipt (surcharge, convenience fee, service fee); null when no fee was decided.
+                 * @enum {string|null}
+                 */
+                feeProgram: 'serviceFee' | 'surcharge' | 'convenienceFee' | 'none' | null;
+                /** @description Ours: on a payment whose service fee was charged as its own transaction, that transaction. */
+                feeTransactionId: number | null;
+                /**
+                 * @description How the card is funded, from the BIN table: credit, debit, prepaid or unknown; null for a bank account.
+                 * @enum {string|null}
+                 */
+                funding: 'credit' | 'debit' | 'prepaid' | 'unknown' | null;
+                /** @description Unique across the service and in no order: it counts no one’s payments (docs/decisions/0001-transaction-and-batch-ids.md). Order by created. */
+                id: number;
+                /** @description The initiating party’s fee, part of amount. Currency units, at most 2 decimals. */
+                initiatingPartyFee: number;
+                maskedAccountNumber: string | null;
+                /** @description What the agency is funded; on a refund, minus the amount (the agency bears it). Currency units, at most 2 decimals. */
+                netAmount: number;
+                /** @description On a refund: the transaction it gives money back from. */
+                originalTransactionId: number | null;
+                payer: string;
+                /** @description The payer fee, part of amount. Currency units, at most 2 decimals. */
+                payerFee: number;
+                /** @enum {string|null} */
+                payerFeeMode: 'Included' | 'Custom' | 'ServiceCalculated' | null;
+                /** @enum {string} */
+                paymentResponseCode:
+                  | 'Success'
+                  | 'GenericDecline'
+                  | 'DoNotHonor'
+                  | 'InvalidAccountNumber'
+                  | 'InsufficientFunds'
+                  | 'DeclineCvvFail'
+                  | 'ExceedsApprovalAmountLimit'
+                  | 'NoSuchIssuer'
+                  | 'InvalidPaymentType'
+                  | 'InvalidExpirationDate'
+                  | 'LostOrStolenCard'
+                  | 'ExpiredCard'
+                  | 'HardDuplicateTransaction'
+                  | 'InvalidToken'
+                  | 'InvalidAuthorization'
+                  | 'InvalidRoutingNumber'
+                  | 'SoftDuplicateTransaction'
+                  | 'CachedPaymentDataExpired'
+                  | 'PaymentMethodBlackListed';
+                /** @description Ours: on a service fee charged as its own transaction, the payment it is the fee of (docs/fees.md#the-service-fee-as-its-own-transaction). */
+                principalTransactionId: number | null;
+                publicId: string;
+                /**
+                 * @description Derived from the transaction and its reversals (docs/api.md#voids-refunds-and-settlement).
+                 * @enum {string}
+                 */
+                status:
+                  'Authorized' | 'Captured' | 'Settled' | 'Voided' | 'Refunded' | 'PartiallyRefunded' | 'Declined';
+                /**
+                 * @description Ach or a card brand; null when the token was unknown.
+                 * @enum {string|null}
+                 */
+                transactionType:
+                  | 'Ach'
+                  | 'Visa'
+                  | 'MasterCard'
+                  | 'Discover'
+                  | 'AmericanExpress'
+                  | 'Jcb'
+                  | 'DinersClub'
+                  | 'UnionPay'
+                  | null;
+              };
+              /** @description Ours: on a payment whose service fee was charged as its own transaction, that transaction. */
+              feeTransactionId: number | null;
               /**
                * @description How the card is funded, from the BIN table: credit, debit, prepaid or unknown; null for a bank account.
                * @enum {string|null}
@@ -4858,6 +5268,8 @@ export interface operations {
                 | 'SoftDuplicateTransaction'
                 | 'CachedPaymentDataExpired'
                 | 'PaymentMethodBlackListed';
+              /** @description Ours: on a service fee charged as its own transaction, the payment it is the fee of (docs/fees.md#the-service-fee-as-its-own-transaction). */
+              principalTransactionId: number | null;
               publicId: string;
               /**
                * @description Derived from the transaction and its reversals (docs/api.md#voids-refunds-and-settlement).
@@ -5074,6 +5486,103 @@ export interface operations {
              * @enum {string|null}
              */
             feeProgram: 'serviceFee' | 'surcharge' | 'convenienceFee' | 'none' | null;
+            /** @description Ours: in the answer and the event of a payment whose service fee is its own transaction, that fee transaction (docs/fees.md#the-service-fee-as-its-own-transaction). */
+            feeTransaction?: {
+              /** @description What the payer is charged; on a refund, minus what the payer gets back; 0 once voided. Currency units, at most 2 decimals. */
+              amount: number;
+              attributeValues: {
+                name: string;
+                parameterName: string;
+                value: string;
+              }[];
+              /** @description The settlement batch, once settled. */
+              batchId: number | null;
+              comments: string | null;
+              /** Format: date-time */
+              created: string;
+              /** Format: email */
+              emailAddress: string | null;
+              events: {
+                comments: string | null;
+                /** Format: date-time */
+                eventDate: string;
+                /** @enum {string} */
+                eventType: 'Sale' | 'Authorize' | 'Capture' | 'Void' | 'Refund' | 'Settle';
+              }[];
+              /** @description The service's fee. Currency units, at most 2 decimals. */
+              fee: number;
+              /**
+               * @description Ours: the fee program payerFee followed, to name the fee on a receipt (surcharge, convenience fee, service fee); null when no fee was decided.
+               * @enum {string|null}
+               */
+              feeProgram: 'serviceFee' | 'surcharge' | 'convenienceFee' | 'none' | null;
+              /** @description Ours: on a payment whose service fee was charged as its own transaction, that transaction. */
+              feeTransactionId: number | null;
+              /**
+               * @description How the card is funded, from the BIN table: credit, debit, prepaid or unknown; null for a bank account.
+               * @enum {string|null}
+               */
+              funding: 'credit' | 'debit' | 'prepaid' | 'unknown' | null;
+              /** @description Unique across the service and in no order: it counts no one’s payments (docs/decisions/0001-transaction-and-batch-ids.md). Order by created. */
+              id: number;
+              /** @description The initiating party’s fee, part of amount. Currency units, at most 2 decimals. */
+              initiatingPartyFee: number;
+              maskedAccountNumber: string | null;
+              /** @description What the agency is funded; on a refund, minus the amount (the agency bears it). Currency units, at most 2 decimals. */
+              netAmount: number;
+              /** @description On a refund: the transaction it gives money back from. */
+              originalTransactionId: number | null;
+              payer: string;
+              /** @description The payer fee, part of amount. Currency units, at most 2 decimals. */
+              payerFee: number;
+              /** @enum {string|null} */
+              payerFeeMode: 'Included' | 'Custom' | 'ServiceCalculated' | null;
+              /** @enum {string} */
+              paymentResponseCode:
+                | 'Success'
+                | 'GenericDecline'
+                | 'DoNotHonor'
+                | 'InvalidAccountNumber'
+                | 'InsufficientFunds'
+                | 'DeclineCvvFail'
+                | 'ExceedsApprovalAmountLimit'
+                | 'NoSuchIssuer'
+                | 'InvalidPaymentType'
+                | 'InvalidExpirationDate'
+                | 'LostOrStolenCard'
+                | 'ExpiredCard'
+                | 'HardDuplicateTransaction'
+                | 'InvalidToken'
+                | 'InvalidAuthorization'
+                | 'InvalidRoutingNumber'
+                | 'SoftDuplicateTransaction'
+                | 'CachedPaymentDataExpired'
+                | 'PaymentMethodBlackListed';
+              /** @description Ours: on a service fee charged as its own transaction, the payment it is the fee of (docs/fees.md#the-service-fee-as-its-own-transaction). */
+              principalTransactionId: number | null;
+              publicId: string;
+              /**
+               * @description Derived from the transaction and its reversals (docs/api.md#voids-refunds-and-settlement).
+               * @enum {string}
+               */
+              status: 'Authorized' | 'Captured' | 'Settled' | 'Voided' | 'Refunded' | 'PartiallyRefunded' | 'Declined';
+              /**
+               * @description Ach or a card brand; null when the token was unknown.
+               * @enum {string|null}
+               */
+              transactionType:
+                | 'Ach'
+                | 'Visa'
+                | 'MasterCard'
+                | 'Discover'
+                | 'AmericanExpress'
+                | 'Jcb'
+                | 'DinersClub'
+                | 'UnionPay'
+                | null;
+            };
+            /** @description Ours: on a payment whose service fee was charged as its own transaction, that transaction. */
+            feeTransactionId: number | null;
             /**
              * @description How the card is funded, from the BIN table: credit, debit, prepaid or unknown; null for a bank account.
              * @enum {string|null}
@@ -5114,6 +5623,8 @@ export interface operations {
               | 'SoftDuplicateTransaction'
               | 'CachedPaymentDataExpired'
               | 'PaymentMethodBlackListed';
+            /** @description Ours: on a service fee charged as its own transaction, the payment it is the fee of (docs/fees.md#the-service-fee-as-its-own-transaction). */
+            principalTransactionId: number | null;
             publicId: string;
             /**
              * @description Derived from the transaction and its reversals (docs/api.md#voids-refunds-and-settlement).
@@ -5279,6 +5790,103 @@ export interface operations {
              * @enum {string|null}
              */
             feeProgram: 'serviceFee' | 'surcharge' | 'convenienceFee' | 'none' | null;
+            /** @description Ours: in the answer and the event of a payment whose service fee is its own transaction, that fee transaction (docs/fees.md#the-service-fee-as-its-own-transaction). */
+            feeTransaction?: {
+              /** @description What the payer is charged; on a refund, minus what the payer gets back; 0 once voided. Currency units, at most 2 decimals. */
+              amount: number;
+              attributeValues: {
+                name: string;
+                parameterName: string;
+                value: string;
+              }[];
+              /** @description The settlement batch, once settled. */
+              batchId: number | null;
+              comments: string | null;
+              /** Format: date-time */
+              created: string;
+              /** Format: email */
+              emailAddress: string | null;
+              events: {
+                comments: string | null;
+                /** Format: date-time */
+                eventDate: string;
+                /** @enum {string} */
+                eventType: 'Sale' | 'Authorize' | 'Capture' | 'Void' | 'Refund' | 'Settle';
+              }[];
+              /** @description The service's fee. Currency units, at most 2 decimals. */
+              fee: number;
+              /**
+               * @description Ours: the fee program payerFee followed, to name the fee on a receipt (surcharge, convenience fee, service fee); null when no fee was decided.
+               * @enum {string|null}
+               */
+              feeProgram: 'serviceFee' | 'surcharge' | 'convenienceFee' | 'none' | null;
+              /** @description Ours: on a payment whose service fee was charged as its own transaction, that transaction. */
+              feeTransactionId: number | null;
+              /**
+               * @description How the card is funded, from the BIN table: credit, debit, prepaid or unknown; null for a bank account.
+               * @enum {string|null}
+               */
+              funding: 'credit' | 'debit' | 'prepaid' | 'unknown' | null;
+              /** @description Unique across the service and in no order: it counts no one’s payments (docs/decisions/0001-transaction-and-batch-ids.md). Order by created. */
+              id: number;
+              /** @description The initiating party’s fee, part of amount. Currency units, at most 2 decimals. */
+              initiatingPartyFee: number;
+              maskedAccountNumber: string | null;
+              /** @description What the agency is funded; on a refund, minus the amount (the agency bears it). Currency units, at most 2 decimals. */
+              netAmount: number;
+              /** @description On a refund: the transaction it gives money back from. */
+              originalTransactionId: number | null;
+              payer: string;
+              /** @description The payer fee, part of amount. Currency units, at most 2 decimals. */
+              payerFee: number;
+              /** @enum {string|null} */
+              payerFeeMode: 'Included' | 'Custom' | 'ServiceCalculated' | null;
+              /** @enum {string} */
+              paymentResponseCode:
+                | 'Success'
+                | 'GenericDecline'
+                | 'DoNotHonor'
+                | 'InvalidAccountNumber'
+                | 'InsufficientFunds'
+                | 'DeclineCvvFail'
+                | 'ExceedsApprovalAmountLimit'
+                | 'NoSuchIssuer'
+                | 'InvalidPaymentType'
+                | 'InvalidExpirationDate'
+                | 'LostOrStolenCard'
+                | 'ExpiredCard'
+                | 'HardDuplicateTransaction'
+                | 'InvalidToken'
+                | 'InvalidAuthorization'
+                | 'InvalidRoutingNumber'
+                | 'SoftDuplicateTransaction'
+                | 'CachedPaymentDataExpired'
+                | 'PaymentMethodBlackListed';
+              /** @description Ours: on a service fee charged as its own transaction, the payment it is the fee of (docs/fees.md#the-service-fee-as-its-own-transaction). */
+              principalTransactionId: number | null;
+              publicId: string;
+              /**
+               * @description Derived from the transaction and its reversals (docs/api.md#voids-refunds-and-settlement).
+               * @enum {string}
+               */
+              status: 'Authorized' | 'Captured' | 'Settled' | 'Voided' | 'Refunded' | 'PartiallyRefunded' | 'Declined';
+              /**
+               * @description Ach or a card brand; null when the token was unknown.
+               * @enum {string|null}
+               */
+              transactionType:
+                | 'Ach'
+                | 'Visa'
+                | 'MasterCard'
+                | 'Discover'
+                | 'AmericanExpress'
+                | 'Jcb'
+                | 'DinersClub'
+                | 'UnionPay'
+                | null;
+            };
+            /** @description Ours: on a payment whose service fee was charged as its own transaction, that transaction. */
+            feeTransactionId: number | null;
             /**
              * @description How the card is funded, from the BIN table: credit, debit, prepaid or unknown; null for a bank account.
              * @enum {string|null}
@@ -5319,6 +5927,8 @@ export interface operations {
               | 'SoftDuplicateTransaction'
               | 'CachedPaymentDataExpired'
               | 'PaymentMethodBlackListed';
+            /** @description Ours: on a service fee charged as its own transaction, the payment it is the fee of (docs/fees.md#the-service-fee-as-its-own-transaction). */
+            principalTransactionId: number | null;
             publicId: string;
             /**
              * @description Derived from the transaction and its reversals (docs/api.md#voids-refunds-and-settlement).
@@ -5474,6 +6084,103 @@ export interface operations {
              * @enum {string|null}
              */
             feeProgram: 'serviceFee' | 'surcharge' | 'convenienceFee' | 'none' | null;
+            /** @description Ours: in the answer and the event of a payment whose service fee is its own transaction, that fee transaction (docs/fees.md#the-service-fee-as-its-own-transaction). */
+            feeTransaction?: {
+              /** @description What the payer is charged; on a refund, minus what the payer gets back; 0 once voided. Currency units, at most 2 decimals. */
+              amount: number;
+              attributeValues: {
+                name: string;
+                parameterName: string;
+                value: string;
+              }[];
+              /** @description The settlement batch, once settled. */
+              batchId: number | null;
+              comments: string | null;
+              /** Format: date-time */
+              created: string;
+              /** Format: email */
+              emailAddress: string | null;
+              events: {
+                comments: string | null;
+                /** Format: date-time */
+                eventDate: string;
+                /** @enum {string} */
+                eventType: 'Sale' | 'Authorize' | 'Capture' | 'Void' | 'Refund' | 'Settle';
+              }[];
+              /** @description The service's fee. Currency units, at most 2 decimals. */
+              fee: number;
+              /**
+               * @description Ours: the fee program payerFee followed, to name the fee on a receipt (surcharge, convenience fee, service fee); null when no fee was decided.
+               * @enum {string|null}
+               */
+              feeProgram: 'serviceFee' | 'surcharge' | 'convenienceFee' | 'none' | null;
+              /** @description Ours: on a payment whose service fee was charged as its own transaction, that transaction. */
+              feeTransactionId: number | null;
+              /**
+               * @description How the card is funded, from the BIN table: credit, debit, prepaid or unknown; null for a bank account.
+               * @enum {string|null}
+               */
+              funding: 'credit' | 'debit' | 'prepaid' | 'unknown' | null;
+              /** @description Unique across the service and in no order: it counts no one’s payments (docs/decisions/0001-transaction-and-batch-ids.md). Order by created. */
+              id: number;
+              /** @description The initiating party’s fee, part of amount. Currency units, at most 2 decimals. */
+              initiatingPartyFee: number;
+              maskedAccountNumber: string | null;
+              /** @description What the agency is funded; on a refund, minus the amount (the agency bears it). Currency units, at most 2 decimals. */
+              netAmount: number;
+              /** @description On a refund: the transaction it gives money back from. */
+              originalTransactionId: number | null;
+              payer: string;
+              /** @description The payer fee, part of amount. Currency units, at most 2 decimals. */
+              payerFee: number;
+              /** @enum {string|null} */
+              payerFeeMode: 'Included' | 'Custom' | 'ServiceCalculated' | null;
+              /** @enum {string} */
+              paymentResponseCode:
+                | 'Success'
+                | 'GenericDecline'
+                | 'DoNotHonor'
+                | 'InvalidAccountNumber'
+                | 'InsufficientFunds'
+                | 'DeclineCvvFail'
+                | 'ExceedsApprovalAmountLimit'
+                | 'NoSuchIssuer'
+                | 'InvalidPaymentType'
+                | 'InvalidExpirationDate'
+                | 'LostOrStolenCard'
+                | 'ExpiredCard'
+                | 'HardDuplicateTransaction'
+                | 'InvalidToken'
+                | 'InvalidAuthorization'
+                | 'InvalidRoutingNumber'
+                | 'SoftDuplicateTransaction'
+                | 'CachedPaymentDataExpired'
+                | 'PaymentMethodBlackListed';
+              /** @description Ours: on a service fee charged as its own transaction, the payment it is the fee of (docs/fees.md#the-service-fee-as-its-own-transaction). */
+              principalTransactionId: number | null;
+              publicId: string;
+              /**
+               * @description Derived from the transaction and its reversals (docs/api.md#voids-refunds-and-settlement).
+               * @enum {string}
+               */
+              status: 'Authorized' | 'Captured' | 'Settled' | 'Voided' | 'Refunded' | 'PartiallyRefunded' | 'Declined';
+              /**
+               * @description Ach or a card brand; null when the token was unknown.
+               * @enum {string|null}
+               */
+              transactionType:
+                | 'Ach'
+                | 'Visa'
+                | 'MasterCard'
+                | 'Discover'
+                | 'AmericanExpress'
+                | 'Jcb'
+                | 'DinersClub'
+                | 'UnionPay'
+                | null;
+            };
+            /** @description Ours: on a payment whose service fee was charged as its own transaction, that transaction. */
+            feeTransactionId: number | null;
             /**
              * @description How the card is funded, from the BIN table: credit, debit, prepaid or unknown; null for a bank account.
              * @enum {string|null}
@@ -5514,6 +6221,8 @@ export interface operations {
               | 'SoftDuplicateTransaction'
               | 'CachedPaymentDataExpired'
               | 'PaymentMethodBlackListed';
+            /** @description Ours: on a service fee charged as its own transaction, the payment it is the fee of (docs/fees.md#the-service-fee-as-its-own-transaction). */
+            principalTransactionId: number | null;
             publicId: string;
             /**
              * @description Derived from the transaction and its reversals (docs/api.md#voids-refunds-and-settlement).
@@ -5714,6 +6423,103 @@ export interface operations {
              * @enum {string|null}
              */
             feeProgram: 'serviceFee' | 'surcharge' | 'convenienceFee' | 'none' | null;
+            /** @description Ours: in the answer and the event of a payment whose service fee is its own transaction, that fee transaction (docs/fees.md#the-service-fee-as-its-own-transaction). */
+            feeTransaction?: {
+              /** @description What the payer is charged; on a refund, minus what the payer gets back; 0 once voided. Currency units, at most 2 decimals. */
+              amount: number;
+              attributeValues: {
+                name: string;
+                parameterName: string;
+                value: string;
+              }[];
+              /** @description The settlement batch, once settled. */
+              batchId: number | null;
+              comments: string | null;
+              /** Format: date-time */
+              created: string;
+              /** Format: email */
+              emailAddress: string | null;
+              events: {
+                comments: string | null;
+                /** Format: date-time */
+                eventDate: string;
+                /** @enum {string} */
+                eventType: 'Sale' | 'Authorize' | 'Capture' | 'Void' | 'Refund' | 'Settle';
+              }[];
+              /** @description The service's fee. Currency units, at most 2 decimals. */
+              fee: number;
+              /**
+               * @description Ours: the fee program payerFee followed, to name the fee on a receipt (surcharge, convenience fee, service fee); null when no fee was decided.
+               * @enum {string|null}
+               */
+              feeProgram: 'serviceFee' | 'surcharge' | 'convenienceFee' | 'none' | null;
+              /** @description Ours: on a payment whose service fee was charged as its own transaction, that transaction. */
+              feeTransactionId: number | null;
+              /**
+               * @description How the card is funded, from the BIN table: credit, debit, prepaid or unknown; null for a bank account.
+               * @enum {string|null}
+               */
+              funding: 'credit' | 'debit' | 'prepaid' | 'unknown' | null;
+              /** @description Unique across the service and in no order: it counts no one’s payments (docs/decisions/0001-transaction-and-batch-ids.md). Order by created. */
+              id: number;
+              /** @description The initiating party’s fee, part of amount. Currency units, at most 2 decimals. */
+              initiatingPartyFee: number;
+              maskedAccountNumber: string | null;
+              /** @description What the agency is funded; on a refund, minus the amount (the agency bears it). Currency units, at most 2 decimals. */
+              netAmount: number;
+              /** @description On a refund: the transaction it gives money back from. */
+              originalTransactionId: number | null;
+              payer: string;
+              /** @description The payer fee, part of amount. Currency units, at most 2 decimals. */
+              payerFee: number;
+              /** @enum {string|null} */
+              payerFeeMode: 'Included' | 'Custom' | 'ServiceCalculated' | null;
+              /** @enum {string} */
+              paymentResponseCode:
+                | 'Success'
+                | 'GenericDecline'
+                | 'DoNotHonor'
+                | 'InvalidAccountNumber'
+                | 'InsufficientFunds'
+                | 'DeclineCvvFail'
+                | 'ExceedsApprovalAmountLimit'
+                | 'NoSuchIssuer'
+                | 'InvalidPaymentType'
+                | 'InvalidExpirationDate'
+                | 'LostOrStolenCard'
+                | 'ExpiredCard'
+                | 'HardDuplicateTransaction'
+                | 'InvalidToken'
+                | 'InvalidAuthorization'
+                | 'InvalidRoutingNumber'
+                | 'SoftDuplicateTransaction'
+                | 'CachedPaymentDataExpired'
+                | 'PaymentMethodBlackListed';
+              /** @description Ours: on a service fee charged as its own transaction, the payment it is the fee of (docs/fees.md#the-service-fee-as-its-own-transaction). */
+              principalTransactionId: number | null;
+              publicId: string;
+              /**
+               * @description Derived from the transaction and its reversals (docs/api.md#voids-refunds-and-settlement).
+               * @enum {string}
+               */
+              status: 'Authorized' | 'Captured' | 'Settled' | 'Voided' | 'Refunded' | 'PartiallyRefunded' | 'Declined';
+              /**
+               * @description Ach or a card brand; null when the token was unknown.
+               * @enum {string|null}
+               */
+              transactionType:
+                | 'Ach'
+                | 'Visa'
+                | 'MasterCard'
+                | 'Discover'
+                | 'AmericanExpress'
+                | 'Jcb'
+                | 'DinersClub'
+                | 'UnionPay'
+                | null;
+            };
+            /** @description Ours: on a payment whose service fee was charged as its own transaction, that transaction. */
+            feeTransactionId: number | null;
             /**
              * @description How the card is funded, from the BIN table: credit, debit, prepaid or unknown; null for a bank account.
              * @enum {string|null}
@@ -5754,6 +6560,8 @@ export interface operations {
               | 'SoftDuplicateTransaction'
               | 'CachedPaymentDataExpired'
               | 'PaymentMethodBlackListed';
+            /** @description Ours: on a service fee charged as its own transaction, the payment it is the fee of (docs/fees.md#the-service-fee-as-its-own-transaction). */
+            principalTransactionId: number | null;
             publicId: string;
             /**
              * @description Derived from the transaction and its reversals (docs/api.md#voids-refunds-and-settlement).
@@ -6005,6 +6813,8 @@ export interface operations {
         'application/json': {
           /** @description The amount to hold; more than 0. A JSON number (not text) of currency units with at most 2 decimals. */
           amount: number;
+          /** @description Where the capture’s receipt goes; not sent: the token’s address; empty or null: none. */
+          emailAddress?: string | null;
           tokenId: string;
         };
       };
