@@ -228,4 +228,37 @@ test.describe('a server-rendered <paytoken-form>', () => {
     );
     expect(result).toMatchObject({ success: true });
   });
+
+  test('in <paytoken-frame>: the form’s scripts start once the frame shows the form at its height', async ({
+    page,
+    service,
+    pages,
+  }) => {
+    // In the frame page, from before its scripts: the frame's height when each script element is added.
+    await page.addInitScript(() => {
+      if (!location.pathname.startsWith('/frames/')) return;
+      const seen: number[] = [];
+      (window as unknown as { heightsAtScripts: number[] }).heightsAtScripts = seen;
+      new MutationObserver((changes) => {
+        for (const change of changes)
+          for (const node of change.addedNodes)
+            if (node instanceof HTMLScriptElement && /paytoken-form-/.test(node.src)) seen.push(innerHeight);
+      }).observe(document, { childList: true, subtree: true });
+    });
+    // The test site has no icon: the browser's request for one is not the form's error.
+    await page.route('**/favicon.ico', (route) => route.fulfill({ status: 204 }));
+    const key = service.accounts.springfield.publicKey;
+    await openFrame(
+      page,
+      pages.url,
+      service.url,
+      `<paytoken-frame public-key="${key}" api-url="${service.url}"></paytoken-frame>`,
+    );
+    await expect(formInFrame(page).locator('#cardNumber')).toBeVisible();
+    const frame = page.frames().find((candidate) => candidate.url().includes('/frames/'));
+    await expect.poll(() => frame?.evaluate(() => customElements.get('paytoken-form') !== undefined)).toBe(true);
+    const heights = await frame?.evaluate(() => (window as unknown as { heightsAtScripts: number[] }).heightsAtScripts);
+    expect(heights).toHaveLength(2);
+    expect(Math.min(...(heights ?? [0]))).toBeGreaterThan(100);
+  });
 });
