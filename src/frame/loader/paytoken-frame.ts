@@ -259,7 +259,7 @@ export class PaytokenFrame extends HTMLElement {
     if (data.type === 'hello') {
       this.#heard = true;
       this.#sendSettings();
-    } else if (data.type === 'height') iframe.style.height = `${Math.ceil(Number(data.height)) || 0}px`;
+    } else if (data.type === 'height') iframe.style.height = `${Math.ceil(data.height) || 0}px`;
     else if (data.type === 'ready') this.#settle('ready');
     else if (data.type === 'failed') this.#fail(data.code, data.message, false, data.detail);
     else if (data.type === 'result') this.#answer(data.id, data.result);
