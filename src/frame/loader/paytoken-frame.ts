@@ -255,7 +255,8 @@ export class PaytokenFrame extends HTMLElement {
     const data = event.data as FromFrame | null;
     if (!iframe || event.origin !== this.#origin || event.source !== iframe.contentWindow) return;
     if (data?.nonce !== this.#nonce) return;
-    iframe.dataset.spoke = '';
+    // Not '': the load handler reads it as true or false, and a frame that spoke must not be taken for refused.
+    iframe.dataset.spoke = '1';
     if (data.type === 'hello') {
       this.#heard = true;
       this.#sendSettings();
