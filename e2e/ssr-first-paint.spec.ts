@@ -80,6 +80,27 @@ const tokenize = (page: Page) =>
   );
 
 test.describe('a server-rendered <paytoken-form>', () => {
+  test('its deferred scripts adopt it after the next frame, not before the page shows it', async ({
+    page,
+    service,
+  }) => {
+    // The first frame after the form's script defined the element: was the form adopted already?
+    await page.addInitScript(() => {
+      const look = () => {
+        const form = document.querySelector('paytoken-form') as (HTMLElement & { hasUpdated?: boolean }) | null;
+        if (form && customElements.get('paytoken-form'))
+          (window as unknown as { adoptedAtFrame: boolean }).adoptedAtFrame = form.hasUpdated === true;
+        else requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    });
+    await page.goto(await pageOf(service));
+    await adopted(page);
+    expect(await page.evaluate(() => (window as unknown as { adoptedAtFrame?: boolean }).adoptedAtFrame)).toBe(false);
+    await page.locator('paytoken-form #cardNumber').pressSequentially('4242424242424242');
+    await expect(page.locator('paytoken-form #cardNumber')).toHaveValue('4242 4242 4242 4242');
+  });
+
   test('typed into before its script: the same inputs, text, focus and caret after Lit adopts them', async ({
     page,
     service,
