@@ -10,6 +10,7 @@ export {
   type ConstructEventOptions,
 } from './webhooks.js';
 export type { EventListFilters, PageOptions } from './events.js';
+export { feeLineOf, fundingLineOf, type FeeLine } from './receipt-lines.js';
 export { TransactionList, type TransactionListFilters, type TransactionPage } from './transaction-list.js';
 export type { TransactionSearchResponse, TransactionSearchType } from '../shared/transaction-search.js';
 export type { HttpOptions as PaytokenClientOptions, RequestOptions } from './http.js';

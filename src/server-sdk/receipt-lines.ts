@@ -1,0 +1,70 @@
+import { formatMessage } from '../shared/messages/catalog.js';
+import { esReceipt, receiptMessages, type ReceiptWord } from '../shared/messages/receipts.js';
+import { formatAmount, parseAmount } from '../shared/money.js';
+import type { FeeProgramName, PayerLocale, TransactionResponse } from '../shared/wire.js';
+
+const WORDS: Record<PayerLocale, Record<ReceiptWord, string>> = { en: receiptMessages, es: esReceipt };
+/** The fee's line by the program it followed (docs/fees.md#fee-programs), in the e-mail receipt's words. */
+const FEE_LINE: Record<FeeProgramName, ReceiptWord> = {
+  none: 'payerFee',
+  surcharge: 'surcharge',
+  convenienceFee: 'convenienceFee',
+  serviceFee: 'serviceFee',
+};
+
+/** The payer fee of a transaction as a receipt shows it: its own line, named by its program. */
+export interface FeeLine {
+  /** The line as the payer reads it, such as `Surcharge: $3.00` or `Cargo por servicio: $3.25`. */
+  text: string;
+  /** The fee in currency units (never negative: a refund's line says what of the fee it gives back). */
+  amount: number;
+  /** The service fee's own transaction (docs/fees.md#the-service-fee-as-its-own-transaction), if it is one. */
+  feeTransactionId: number | null;
+}
+
+/**
+ * The payer fee of `transaction` as its own line, named by the program it followed (surcharge,
+ * convenience fee, service fee; `Payer fee` without one), in the words of the e-mailed receipt. A
+ * payment whose service fee is its own transaction names that transaction: as the sale answered it
+ * (`feeTransaction`) its amount, as a list shows the principal (`feeTransactionId`) only its id; the fee
+ * transaction itself is all fee.
+ * @example feeLineOf(await client.transactions.retrieve(id)) // { text: 'Surcharge: $3.00', amount: 3, feeTransactionId: null }
+ */
+export function feeLineOf(
+  transaction: Pick<
+    TransactionResponse,
+    'amount' | 'payerFee' | 'feeProgram' | 'principalTransactionId' | 'feeTransactionId' | 'feeTransaction'
+  >,
+  locale: PayerLocale = 'en',
+): FeeLine {
+  const fee =
+    transaction.feeTransaction?.amount ??
+    (transaction.principalTransactionId === null ? transaction.payerFee : transaction.amount);
+  const cents = centsOf(fee);
+  return {
+    text: formatMessage(WORDS[locale][FEE_LINE[transaction.feeProgram ?? 'none']], {
+      amount: `$${formatAmount(cents)}`,
+    }),
+    amount: cents / 100,
+    feeTransactionId: transaction.feeTransaction?.id ?? transaction.feeTransactionId,
+  };
+}
+
+/**
+ * The card's funding as a receipt says it (docs/fees.md#card-funding), or null for a bank account or
+ * a card the service's BIN table does not know.
+ * @example fundingLineOf({ funding: 'debit' }) // 'Card type: debit.'
+ */
+export function fundingLineOf(
+  transaction: Pick<TransactionResponse, 'funding'>,
+  locale: PayerLocale = 'en',
+): string | null {
+  const { funding } = transaction;
+  return funding === 'credit' || funding === 'debit' || funding === 'prepaid' ? WORDS[locale][funding] : null;
+}
+
+function centsOf(amount: number): number {
+  const parsed = parseAmount(Math.abs(amount));
+  if (!parsed.ok) throw new RangeError(`Not an amount of the wire: ${amount}`);
+  return parsed.cents;
+}
