@@ -2,7 +2,7 @@
  * The demo's "Payments" page backend: an agency's recent payments and what can happen after the
  * charge (void, refund, settle now), all through the server SDK (docs/api.md#voids-refunds-and-settlement).
  */
-import type { PaytokenClient, TransactionResponse } from '../src/server-sdk/index.js';
+import { feeLineOf, type PaytokenClient, type TransactionResponse } from '../src/server-sdk/index.js';
 
 /** What the page shows of a transaction: the money, where it is in its life, and what can be done. */
 export interface PaymentRow {
@@ -12,10 +12,19 @@ export interface PaymentRow {
   method: string;
   status: TransactionResponse['status'];
   amount: number;
+  /** The service's fee (what accepting the payment costs), which the agency bears unless the payer fee covers it. */
   fee: number;
+  /** The payer fee as its own line, named by the account's program (`Surcharge: $3.00`); null for none. */
+  feeLine: string | null;
+  /** The card's funding (docs/fees.md#card-funding); null for a bank account. */
+  funding: TransactionResponse['funding'];
   netAmount: number;
   events: string[];
   originalTransactionId: number | null;
+  /** A service fee charged as its own transaction (docs/fees.md#the-service-fee-as-its-own-transaction): its payment. */
+  principalTransactionId: number | null;
+  /** On that payment: the fee's transaction. */
+  feeTransactionId: number | null;
   /** Settled and not wholly refunded: a refund may follow (the service checks the amount). */
   refundable: boolean;
   voidable: boolean;
@@ -33,13 +42,23 @@ function toRow(transaction: TransactionResponse, method: string): PaymentRow {
     status: transaction.status,
     amount: transaction.amount,
     fee: transaction.fee,
+    feeLine: payerFeeLine(transaction),
+    funding: transaction.funding,
     netAmount: transaction.netAmount,
     events: transaction.events.map((event) => event.eventType),
     originalTransactionId: transaction.originalTransactionId,
+    principalTransactionId: transaction.principalTransactionId,
+    feeTransactionId: transaction.feeTransactionId,
     // A refund is neither refunded nor voided: the service refuses both.
     refundable: transaction.originalTransactionId === null && REFUNDABLE.has(transaction.status),
     voidable: transaction.originalTransactionId === null && VOIDABLE.has(transaction.status),
   };
+}
+
+/** The payer fee's line, or null when the payer paid none (a debit card under a surcharge, a principal whose fee is its own row). */
+function payerFeeLine(transaction: TransactionResponse): string | null {
+  const line = feeLineOf(transaction);
+  return line.amount > 0 ? line.text : null;
 }
 
 /** What the page lists: approved payments, declines and refunds are three search types of the service. */

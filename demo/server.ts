@@ -13,6 +13,8 @@ import {
   PaytokenClient,
   ReversalDeclinedError,
   WebhookSignatureError,
+  feeLineOf,
+  fundingLineOf,
   type TransactionResponse,
 } from '../src/server-sdk/index.js';
 import { REFUND_AMOUNT_HELP, hasUnsettled, recentPayments, refundAmountOf, transactionIdOf } from './payments.js';
@@ -161,11 +163,19 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
         payerFee === null
           ? await client.transactions.createWithPayerFee({ amountDue, ...payment })
           : await client.transactions.create({ ...payment, amount: sumOf(amountDue, payerFee), payerFee });
+      // The fee as its own line, named by the account's program, and the card's funding, in the
+      // receipt's language; a service fee charged as its own transaction adds up with its principal.
+      const feeLine = feeLineOf(transaction, payment.locale);
+      const separate = transaction.feeTransaction;
       return sendJson(response, 201, {
         transactionId: transaction.id,
-        charged: transaction.amount,
-        payerFee: transaction.payerFee,
-        agencyNet: transaction.netAmount,
+        charged: separate ? sumOf(transaction.amount, separate.amount) : transaction.amount,
+        payerFee: feeLine.amount,
+        // No line for no fee (a debit card under a surcharge): the funding line says why.
+        feeLine: feeLine.amount > 0 ? feeLine.text : null,
+        feeTransactionId: feeLine.feeTransactionId,
+        funding: fundingLineOf(transaction, payment.locale),
+        agencyNet: separate ? sumOf(transaction.netAmount, separate.netAmount) : transaction.netAmount,
         method: methodName(transaction),
         lastFour: token.lastFour,
         payerFeeMode: transaction.payerFeeMode,

@@ -39,7 +39,7 @@ for (const [name, path, pay] of flows) {
         const paid = await receipt(page);
         expect(paid).toMatchObject({
           charged: '$103.25',
-          payerFee: '$3.25',
+          feeLine: 'Payer fee: $3.25',
           agencyNet: '$100.00',
           method: 'Visa ····4242',
         });
@@ -61,7 +61,7 @@ for (const [name, path, pay] of flows) {
       const paid = await receipt(page);
       expect(paid).toMatchObject({
         charged: '$103.00',
-        payerFee: '$3.00',
+        feeLine: 'Payer fee: $3.00',
         agencyNet: '$100.00',
         method: 'Bank account ····6789',
       });
@@ -108,7 +108,7 @@ demoTest(
     await expect(page.locator('paytoken-form').locator('button.pay')).toHaveText('Pay $103.50');
     await payWithDropin(page, VISA);
     const paid = await receipt(page);
-    expect(paid).toMatchObject({ charged: '$103.50', payerFee: '$3.50', agencyNet: '$100.15' });
+    expect(paid).toMatchObject({ charged: '$103.50', feeLine: 'Payer fee: $3.50', agencyNet: '$100.15' });
     expect(await transactionAsService(service, paid.transactionId as string, 'shelby')).toMatchObject({
       payerFeeMode: 'Custom',
       fee: 3.35,

@@ -8,7 +8,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { demoTest, expect } from './fixtures.js';
-import { VISA, choose, fillCardIn, receipt, type CardInput } from './support/checkout.js';
+import { VISA, choose, fillCardIn, payWithDropin, receipt, type CardInput } from './support/checkout.js';
 import { formInFrame } from './support/frame-page.js';
 
 const VISA_DEBIT: CardInput = { ...VISA, number: '4000056655665556' };
@@ -39,7 +39,11 @@ for (const [name, path, , formOf] of flows) {
       await expect(form.locator('button.pay')).toHaveText('Pay $103.25');
 
       await form.locator('button.pay').click();
-      expect(await receipt(page)).toMatchObject({ charged: '$103.25', payerFee: '$3.25', agencyNet: '$100.00' });
+      expect(await receipt(page)).toMatchObject({
+        charged: '$103.25',
+        feeLine: 'Payer fee: $3.25',
+        agencyNet: '$100.00',
+      });
       expect(asked.length).toBeGreaterThanOrEqual(1);
       for (const url of asked) {
         expect(new URL(url).searchParams.get('bin')).toBe(VISA.number.slice(0, 8));
@@ -90,7 +94,9 @@ for (const [name, path, element, formOf] of flows) {
 
       await pay.click();
       // What the payer was shown is what was charged: the total, and its fee (the agency bears the service's own).
-      expect(await receipt(page)).toMatchObject({ charged: '$100.00', payerFee: '$0.00' });
+      const paid = await receipt(page);
+      expect(paid).toMatchObject({ charged: '$100.00', funding: 'Card type: debit.' });
+      expect(paid).not.toHaveProperty('feeLine');
 
       // Only BINs, never a card number, went out for the fee.
       expect(feeRequests.length).toBeGreaterThanOrEqual(2);
@@ -100,3 +106,40 @@ for (const [name, path, element, formOf] of flows) {
     },
   );
 }
+
+demoTest(
+  'the receipt and the Payments page show the surcharge as its own, named line, and the funding: Riverside, credit then debit',
+  async ({ page, demo }) => {
+    await page.goto(`${demo.url}/dropin`);
+    await choose(page, 'riverside');
+    await expect(page.locator('paytoken-form').locator('button.pay')).toHaveText('Pay $103.00');
+    await payWithDropin(page, VISA);
+    const credit = await receipt(page);
+    expect(credit).toMatchObject({
+      charged: '$103.00',
+      feeLine: 'Surcharge: $3.00',
+      // The surcharge (3 %) is below the service's fee: the agency bears the rest.
+      agencyNet: '$99.65',
+      funding: 'Card type: credit.',
+    });
+    expect(credit).not.toHaveProperty('feeTransactionId');
+
+    await page.locator('#receipt .again').click();
+    await payWithDropin(page, VISA_DEBIT);
+    await expect(page.locator('[data-receipt="transactionId"]')).not.toHaveText(credit.transactionId as string);
+    const debit = await receipt(page);
+    expect(debit).toMatchObject({ charged: '$100.00', funding: 'Card type: debit.' });
+    expect(debit).not.toHaveProperty('feeLine');
+
+    // The same lines on the Payments page, row by row.
+    await page.locator('#receipt a[href^="/payments"]').click();
+    const field = (id: string | undefined, name: string) =>
+      page.locator(`tr[data-transaction-id="${id}"] [data-field="${name}"]`);
+    await expect(field(credit.transactionId, 'payerFee')).toHaveText('Surcharge: $3.00');
+    await expect(field(credit.transactionId, 'funding')).toHaveText('credit');
+    await expect(field(credit.transactionId, 'amount')).toHaveText('$103.00');
+    await expect(field(debit.transactionId, 'payerFee')).toHaveText('—');
+    await expect(field(debit.transactionId, 'funding')).toHaveText('debit');
+    await expect(field(debit.transactionId, 'amount')).toHaveText('$100.00');
+  },
+);
