@@ -7,6 +7,7 @@
  * have it, it keeps the page's fee, marked as not confirmed, and the payer still pays.
  */
 import type { Locator, Page } from '@playwright/test';
+import { callAdmin } from '../src/service/ops/admin.js';
 import { demoTest, expect } from './fixtures.js';
 import { VISA, choose, fillCardIn, payWithDropin, receipt, type CardInput } from './support/checkout.js';
 import { formInFrame } from './support/frame-page.js';
@@ -141,5 +142,49 @@ demoTest(
     await expect(field(debit.transactionId, 'payerFee')).toHaveText('—');
     await expect(field(debit.transactionId, 'funding')).toHaveText('debit');
     await expect(field(debit.transactionId, 'amount')).toHaveText('$100.00');
+  },
+);
+
+demoTest(
+  'a service fee charged as its own transaction: its line and id on the receipt; the Payments page links the two',
+  async ({ page, service, demo }) => {
+    // Springfield for this test only (the worker runs its tests one at a time), back as it was after.
+    const setProgram = async (...args: string[]) => {
+      const answer = await callAdmin(service.dataDir, ['set-fee-program', 'Springfield', ...args]);
+      if (answer.error) throw new Error(answer.error);
+    };
+    await setProgram('serviceFee', '--separate-fee-transaction');
+    try {
+      await page.goto(`${demo.url}/dropin`);
+      await choose(page, 'springfield');
+      await payWithDropin(page, VISA);
+      const paid = await receipt(page);
+      expect(paid).toMatchObject({
+        charged: '$103.25',
+        feeLine: 'Service fee: $3.25',
+        agencyNet: '$100.00',
+        funding: 'Card type: credit.',
+      });
+      expect(paid.feeTransactionId).toMatch(/^\d+$/);
+      expect(paid.feeTransactionId).not.toBe(paid.transactionId);
+
+      await page.locator('#receipt a[href^="/payments"]').click();
+      const row = (id: string | undefined) => page.locator(`tr[data-transaction-id="${id}"]`);
+      const principal = row(paid.transactionId);
+      const fee = row(paid.feeTransactionId);
+      await expect(principal.locator('[data-field="amount"]')).toHaveText('$100.00');
+      await expect(principal.locator('[data-field="payerFee"]')).toHaveText('—');
+      await expect(principal.locator('[data-field="id"] a')).toHaveAttribute(
+        'href',
+        `#transaction-${paid.feeTransactionId}`,
+      );
+      await expect(fee.locator('[data-field="amount"]')).toHaveText('$3.25');
+      await expect(fee.locator('[data-field="payerFee"]')).toHaveText('Service fee: $3.25');
+      await expect(fee.locator('[data-field="funding"]')).toHaveText('credit');
+      await fee.locator('[data-field="id"] a').click();
+      await expect(page).toHaveURL(new RegExp(`#transaction-${paid.transactionId}$`));
+    } finally {
+      await setProgram('none');
+    }
   },
 );
