@@ -9,7 +9,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { callAdmin } from '../src/service/ops/admin.js';
 import { demoTest, expect } from './fixtures.js';
-import { VISA, choose, fillCardIn, payWithDropin, receipt, type CardInput } from './support/checkout.js';
+import { BANK, VISA, choose, fillCardIn, payWithDropin, receipt, type CardInput } from './support/checkout.js';
 import { formInFrame } from './support/frame-page.js';
 
 const VISA_DEBIT: CardInput = { ...VISA, number: '4000056655665556' };
@@ -109,7 +109,7 @@ for (const [name, path, element, formOf] of flows) {
 }
 
 demoTest(
-  'the receipt and the Payments page show the surcharge as its own, named line, and the funding: Riverside, credit then debit',
+  'the receipt and the Payments page show the surcharge as its own, named line, and the funding: Riverside, credit, debit, then a bank account',
   async ({ page, demo }) => {
     await page.goto(`${demo.url}/dropin`);
     await choose(page, 'riverside');
@@ -131,6 +131,14 @@ demoTest(
     const debit = await receipt(page);
     expect(debit).toMatchObject({ charged: '$100.00', funding: 'Card type: debit.' });
     expect(debit).not.toHaveProperty('feeLine');
+
+    // A bank payment pays the account's ACH fee, no surcharge: a surcharge is on cards only.
+    await page.locator('#receipt .again').click();
+    await payWithDropin(page, BANK);
+    await expect(page.locator('[data-receipt="transactionId"]')).not.toHaveText(debit.transactionId as string);
+    const bank = await receipt(page);
+    expect(bank).toMatchObject({ charged: '$101.00', feeLine: 'Payer fee: $1.00' });
+    expect(bank).not.toHaveProperty('funding');
 
     // The same lines on the Payments page, row by row.
     await page.locator('#receipt a[href^="/payments"]').click();

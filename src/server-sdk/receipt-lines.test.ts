@@ -4,6 +4,7 @@ import { feeLineOf, fundingLineOf } from './receipt-lines.js';
 
 type Fields = Parameters<typeof feeLineOf>[0];
 const sale: Fields = {
+  transactionType: 'Visa',
   amount: 103,
   payerFee: 3,
   feeProgram: 'surcharge',
@@ -21,6 +22,13 @@ describe('the fee line of a receipt', () => {
   ] as const)('under %s reads %s (and in Spanish %s)', (feeProgram, english, spanish) => {
     expect(feeLineOf({ ...sale, feeProgram })).toEqual({ text: english, amount: 3, feeTransactionId: null });
     expect(feeLineOf({ ...sale, feeProgram }, 'es').text).toBe(spanish);
+  });
+
+  it('under a surcharge names a bank payment’s fee no surcharge: a surcharge is on cards only', () => {
+    const ach = { ...sale, transactionType: 'Ach', amount: 101, payerFee: 1 } as const;
+    expect(feeLineOf(ach).text).toBe('Payer fee: $1.00');
+    expect(feeLineOf({ ...ach, feeProgram: 'convenienceFee' }).text).toBe('Convenience fee: $1.00');
+    expect(feeLineOf({ ...ach, feeProgram: 'serviceFee' }).text).toBe('Service fee: $1.00');
   });
 
   it('is a line of $0.00 on a debit card under a surcharge', () => {

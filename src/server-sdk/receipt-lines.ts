@@ -24,7 +24,8 @@ export interface FeeLine {
 
 /**
  * The payer fee of `transaction` as its own line, named by the program it followed (surcharge,
- * convenience fee, service fee; `Payer fee` without one), in the words of the e-mailed receipt. A
+ * convenience fee, service fee; `Payer fee` without one, and for a bank payment under a surcharge,
+ * which pays the account's ACH fee: a surcharge is on cards only), in the words of the e-mailed receipt. A
  * payment whose service fee is its own transaction names that transaction: as the sale answered it
  * (`feeTransaction`) its amount, as a list shows the principal (`feeTransactionId`) only its id; the fee
  * transaction itself is all fee.
@@ -33,7 +34,13 @@ export interface FeeLine {
 export function feeLineOf(
   transaction: Pick<
     TransactionResponse,
-    'amount' | 'payerFee' | 'feeProgram' | 'principalTransactionId' | 'feeTransactionId' | 'feeTransaction'
+    | 'transactionType'
+    | 'amount'
+    | 'payerFee'
+    | 'feeProgram'
+    | 'principalTransactionId'
+    | 'feeTransactionId'
+    | 'feeTransaction'
   >,
   locale: PayerLocale = 'en',
 ): FeeLine {
@@ -42,7 +49,7 @@ export function feeLineOf(
     (transaction.principalTransactionId === null ? transaction.payerFee : transaction.amount);
   const cents = centsOf(fee);
   return {
-    text: formatMessage(WORDS[locale][FEE_LINE[transaction.feeProgram ?? 'none']], {
+    text: formatMessage(WORDS[locale][FEE_LINE[programOf(transaction)]], {
       amount: `$${formatAmount(cents)}`,
     }),
     amount: cents / 100,
@@ -61,6 +68,11 @@ export function fundingLineOf(
 ): string | null {
   const { funding } = transaction;
   return funding === 'credit' || funding === 'debit' || funding === 'prepaid' ? WORDS[locale][funding] : null;
+}
+
+/** The program that names the fee: a surcharge account's bank payment pays its ACH fee, no surcharge. */
+function programOf({ feeProgram, transactionType }: Pick<TransactionResponse, 'feeProgram' | 'transactionType'>) {
+  return feeProgram === 'surcharge' && transactionType === 'Ach' ? 'none' : (feeProgram ?? 'none');
 }
 
 function centsOf(amount: number): number {
