@@ -3,12 +3,14 @@
  * page's form made, and sees the schedule, its next date and the history of its payments, all through
  * the server SDK (docs/autopay.md). The service's runner makes each payment; this only asks and shows.
  */
-import type {
-  PaymentScheduleResponse,
-  PaytokenClient,
-  SchedulePaymentResponse,
-  TokenResponse,
+import {
+  PaytokenApiError,
+  type PaymentScheduleResponse,
+  type PaytokenClient,
+  type SchedulePaymentResponse,
+  type TokenResponse,
 } from '../src/server-sdk/index.js';
+import { RefusedRequest } from './request-checks.js';
 
 /** What the payer chose on the page, checked. */
 export interface AutopayChoice {
@@ -59,9 +61,18 @@ export const AUTOPAY_HELP = {
   day: 'Choose the day of the month: today, a day from 1 to 28, or the last day.',
   endDate: 'Enter the end date as a date, such as 2027-06-30, or leave it empty.',
   numberOfPayments: 'Enter the number of payments as a whole number from 1 to 365, or leave it empty.',
+  endBeforeFirst: 'Choose a last payment date on or after the first payment, or leave it empty.',
+  unknown: 'No such autopay for this account.',
 } as const;
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const isoDay = (year: number, month: number, day: number): string =>
+  new Date(Date.UTC(year, month, day)).toISOString().slice(0, 10);
+
+/** A calendar day as YYYY-MM-DD: 2027-02-30 is not one (Date.parse would take it as 2 March). */
+function isDay(text: string): boolean {
+  const [year, month, day] = text.split('-').map(Number) as [number, number, number];
+  return /^\d{4}-\d{2}-\d{2}$/.test(text) && isoDay(year, month - 1, day) === text;
+}
 
 /**
  * The payer's choice from the page's body, or the first field's sentence (AUTOPAY_HELP) when one is not.
@@ -76,8 +87,7 @@ export function autopayChoiceOf(body: Record<string, unknown>): AutopayChoice | 
   if (day !== 'today' && day !== 'last' && !(/^\d{1,2}$/.test(day ?? '') && dayNumber >= 1 && dayNumber <= 28))
     return AUTOPAY_HELP.day;
   const endDate = text(body.endDate) || null;
-  if (endDate !== null && (!DAY.test(endDate) || Number.isNaN(Date.parse(`${endDate}T00:00:00Z`))))
-    return AUTOPAY_HELP.endDate;
+  if (endDate !== null && !isDay(endDate)) return AUTOPAY_HELP.endDate;
   const count = text(body.numberOfPayments) || null;
   if (count !== null && !(/^\d{1,3}$/.test(count) && Number(count) >= 1 && Number(count) <= 365))
     return AUTOPAY_HELP.numberOfPayments;
@@ -88,9 +98,6 @@ export function autopayChoiceOf(body: Record<string, unknown>): AutopayChoice | 
     numberOfPayments: count === null ? null : Number(count),
   };
 }
-
-const isoDay = (year: number, month: number, day: number): string =>
-  new Date(Date.UTC(year, month, day)).toISOString().slice(0, 10);
 
 /**
  * The first payment's date for a day of the month: the first such date after today in UTC. Every
@@ -167,13 +174,30 @@ export function scheduleIdOf(value: unknown): string | null {
   return typeof value === 'string' && /^psch_[A-Za-z0-9_-]{1,64}$/.test(value) ? value : null;
 }
 
+/**
+ * What the service refused, in the page's words where the payer can act on it: another account's
+ * schedule (or none) is not found, and an end before the first date names the page's field.
+ */
+function refusal(error: unknown): unknown {
+  if (!(error instanceof PaytokenApiError)) return error;
+  if (error.status === 404 && error.code === 'PAYMENT_SCHEDULE_NOT_FOUND')
+    return new RefusedRequest(404, AUTOPAY_HELP.unknown);
+  if (error.status === 400 && error.errors.some((field) => field.code === 'END_BEFORE_START'))
+    return new RefusedRequest(400, AUTOPAY_HELP.endBeforeFirst);
+  return error;
+}
+
 /** The schedule and its history, read together. */
 export async function autopayView(client: PaytokenClient, id: string): Promise<AutopayView> {
-  const [schedule, { payments }] = await Promise.all([
-    client.paymentSchedules.retrieve(id),
-    client.paymentSchedules.payments(id),
-  ]);
-  return viewOf(schedule, payments);
+  try {
+    const [schedule, { payments }] = await Promise.all([
+      client.paymentSchedules.retrieve(id),
+      client.paymentSchedules.payments(id),
+    ]);
+    return viewOf(schedule, payments);
+  } catch (error) {
+    throw refusal(error);
+  }
 }
 
 /** Who pays and from where, as the checkout sends them with a payment. */
@@ -194,20 +218,24 @@ export async function setUpAutopay(
   { token, language, ipAddress }: AutopayPayer,
   now = new Date(),
 ): Promise<AutopayView> {
-  const schedule = await client.paymentSchedules.create({
-    payer: token.payer,
-    emailAddress: token.emailAddress,
-    tokenId: token.id,
-    amount: choice.amount,
-    interval: 'Month',
-    intervalCount: 1,
-    ...(choice.day !== 'today' && { startDate: firstDateFor(choice.day, now) }),
-    ...(choice.day === 'last' && { lastDayOfMonth: true }),
-    ...(choice.endDate !== null && { endDate: choice.endDate }),
-    ...(choice.numberOfPayments !== null && { numberOfTotalPayments: choice.numberOfPayments }),
-    language,
-    ...(ipAddress !== null && { ipAddress }),
-  });
+  const schedule = await client.paymentSchedules
+    .create({
+      payer: token.payer,
+      emailAddress: token.emailAddress,
+      tokenId: token.id,
+      amount: choice.amount,
+      interval: 'Month',
+      intervalCount: 1,
+      ...(choice.day !== 'today' && { startDate: firstDateFor(choice.day, now) }),
+      ...(choice.day === 'last' && { lastDayOfMonth: true }),
+      ...(choice.endDate !== null && { endDate: choice.endDate }),
+      ...(choice.numberOfPayments !== null && { numberOfTotalPayments: choice.numberOfPayments }),
+      language,
+      ...(ipAddress !== null && { ipAddress }),
+    })
+    .catch((error: unknown) => {
+      throw refusal(error);
+    });
   return autopayView(client, schedule.id);
 }
 
@@ -217,6 +245,8 @@ export type AutopayChange = (typeof CHANGES)[number];
 
 /** Pauses, restarts or cancels the schedule, and answers it with its history. */
 export async function changeAutopay(client: PaytokenClient, id: string, change: AutopayChange): Promise<AutopayView> {
-  await client.paymentSchedules[change](id);
+  await client.paymentSchedules[change](id).catch((error: unknown) => {
+    throw refusal(error);
+  });
   return autopayView(client, id);
 }

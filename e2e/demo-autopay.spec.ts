@@ -8,7 +8,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { PaymentScheduleResponse, SchedulePaymentResponse, TransactionResponse } from '../src/shared/wire.js';
 import { demoTest, expect } from './fixtures.js';
-import { VISA, fillCardIn, watchForLeaks } from './support/checkout.js';
+import { VISA, cardTokenAsServer, fillCardIn, watchForLeaks } from './support/checkout.js';
 import type { ServiceProcess } from './support/service.js';
 
 /** axe's violations on the whole page (the drop-in form's shadow root included), one line each. */
@@ -109,5 +109,89 @@ demoTest(
     );
     expect(await axe(page)).toEqual([]);
     expect(await leaks.leaksOf([VISA.number])).toEqual([]);
+  },
+);
+
+/** The first date after `today` (YYYY-MM-DD) on day `day` of a month, or on a month's last day. */
+function firstAfter(today: string, day: number | 'last'): string {
+  const [year, month] = today.split('-').map(Number) as [number, number];
+  for (let offset = 0; ; offset++) {
+    const date = new Date(Date.UTC(year, month - 1 + offset + (day === 'last' ? 1 : 0), day === 'last' ? 0 : day))
+      .toISOString()
+      .slice(0, 10);
+    if (date > today) return date;
+  }
+}
+
+demoTest(
+  'the backend: a chosen day, an end, bad choices and another account’s autopay',
+  async ({ request, demo, service }) => {
+    const { system, springfield, shelby } = service.accounts;
+    const setUp = async (account: 'springfield' | 'shelby', choice: Record<string, unknown>) => {
+      const tokenId = await cardTokenAsServer(service, system, account === 'shelby' ? shelby : springfield);
+      const response = await request.post(`${demo.url}/autopay/schedules`, { data: { account, tokenId, ...choice } });
+      return { tokenId, status: response.status(), body: (await response.json()) as Record<string, unknown> };
+    };
+    const today = new Date().toISOString().slice(0, 10);
+
+    // A day of the month: the first payment on the next such date, none made now.
+    const on15 = await setUp('springfield', { amount: '40.00', day: '15', numberOfPayments: '3' });
+    expect(on15.status).toBe(201);
+    expect(on15.body).toMatchObject({
+      startDate: firstAfter(today, 15),
+      nextPaymentDate: firstAfter(today, 15),
+      numberOfTotalPayments: 3,
+      interval: 'Every month, on day 15',
+      history: [],
+      actions: { pause: true, restart: false, cancel: true },
+    });
+    const last = await setUp('springfield', { amount: '40.00', day: 'last', endDate: '2030-01-31' });
+    expect(last.body).toMatchObject({
+      startDate: firstAfter(today, 'last'),
+      endDate: '2030-01-31',
+      interval: 'Every month, on its last day',
+    });
+
+    // Each bad choice gets the page's own sentence, and no schedule is made with its token.
+    for (const [choice, message] of [
+      [{ amount: '0' }, 'Enter the amount of the monthly bill, such as 84.20.'],
+      [{ amount: '1.234' }, 'Enter the amount of the monthly bill, such as 84.20.'],
+      [{ amount: '84\u0000' }, 'Enter the amount of the monthly bill, such as 84.20.'],
+      [{ amount: 84.2 }, 'Enter the amount of the monthly bill, such as 84.20.'],
+      [{ day: '29' }, 'Choose the day of the month: today, a day from 1 to 28, or the last day.'],
+      [{ day: '1e1' }, 'Choose the day of the month: today, a day from 1 to 28, or the last day.'],
+      [{ endDate: '2027-02-30' }, 'Enter the end date as a date, such as 2027-06-30, or leave it empty.'],
+      [{ endDate: '2020-01-01' }, 'Choose a last payment date on or after the first payment, or leave it empty.'],
+      [{ numberOfPayments: '366' }, 'Enter the number of payments as a whole number from 1 to 365, or leave it empty.'],
+      [{ numberOfPayments: '1.5' }, 'Enter the number of payments as a whole number from 1 to 365, or leave it empty.'],
+    ] as [Record<string, unknown>, string][]) {
+      const refused = await setUp('springfield', { amount: '40.00', day: 'today', ...choice });
+      expect([refused.status, refused.body.message], JSON.stringify(choice)).toEqual([400, message]);
+      const made = await asSpringfield<{ totalRecords: number }>(
+        service,
+        `/api/v1/paymentSchedules?tokenId=${refused.tokenId}`,
+      );
+      expect(made.totalRecords, JSON.stringify(choice)).toBe(0);
+    }
+
+    // Shelby's autopay is nobody's on Springfield's page: not read, not paused.
+    const theirs = await setUp('shelby', { amount: '12.00', day: '3' });
+    expect(theirs.status).toBe(201);
+    const id = theirs.body.id as string;
+    const read = await request.get(`${demo.url}/autopay/schedule?account=springfield&id=${id}`);
+    expect([read.status(), ((await read.json()) as { message: string }).message]).toEqual([
+      404,
+      'No such autopay for this account.',
+    ]);
+    const pause = await request.post(`${demo.url}/autopay/pause`, { data: { account: 'springfield', id } });
+    expect(pause.status()).toBe(404);
+    const own = await request.get(`${demo.url}/autopay/schedule?account=shelby&id=${id}`);
+    expect(((await own.json()) as { status: string }).status).toBe('Active');
+    for (const bad of ['../tokens', 'psch_a/b', '']) {
+      const answer = await request.get(
+        `${demo.url}/autopay/schedule?account=springfield&id=${encodeURIComponent(bad)}`,
+      );
+      expect(answer.status(), bad).toBe(400);
+    }
   },
 );
