@@ -8,7 +8,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { PaymentScheduleResponse, SchedulePaymentResponse, TransactionResponse } from '../src/shared/wire.js';
 import { demoTest, expect } from './fixtures.js';
-import { VISA, cardTokenAsServer, fillCardIn, watchForLeaks } from './support/checkout.js';
+import { DECLINED, VISA, cardTokenAsServer, fillCardIn, watchForLeaks } from './support/checkout.js';
 import type { ServiceProcess } from './support/service.js';
 
 /** axe's violations on the whole page (the drop-in form's shadow root included), one line each. */
@@ -127,12 +127,16 @@ demoTest(
   'the backend: a chosen day, an end, bad choices and another account’s autopay',
   async ({ request, demo, service }) => {
     const { system, springfield, shelby } = service.accounts;
-    const setUp = async (account: 'springfield' | 'shelby', choice: Record<string, unknown>) => {
-      const tokenId = await cardTokenAsServer(service, system, account === 'shelby' ? shelby : springfield);
+    const setUp = async (account: 'springfield' | 'shelby', choice: Record<string, unknown>, card = VISA) => {
+      const tokenId = await cardTokenAsServer(service, system, account === 'shelby' ? shelby : springfield, card);
       const response = await request.post(`${demo.url}/autopay/schedules`, { data: { account, tokenId, ...choice } });
       return { tokenId, status: response.status(), body: (await response.json()) as Record<string, unknown> };
     };
     const today = new Date().toISOString().slice(0, 10);
+    // A card the sandbox declines, paid at once: its first try is in the history (checked at the end,
+    // once the runner's pass has come).
+    const declined = await setUp('springfield', { amount: '25.00', day: 'today' }, DECLINED);
+    expect(declined.status).toBe(201);
 
     // A day of the month: the first payment on the next such date, none made now.
     const on15 = await setUp('springfield', { amount: '40.00', day: '15', numberOfPayments: '3' });
@@ -193,5 +197,18 @@ demoTest(
       );
       expect(answer.status(), bad).toBe(400);
     }
+
+    // The declined try: listed as declined with its transaction; the schedule stays active for its retries.
+    const declinedView = async () => {
+      const answer = await request.get(
+        `${demo.url}/autopay/schedule?account=springfield&id=${String(declined.body.id)}`,
+      );
+      return (await answer.json()) as { status: string; history: Record<string, unknown>[] };
+    };
+    await expect.poll(async () => (await declinedView()).history.length, { timeout: 15_000 }).toBe(1);
+    const after = await declinedView();
+    expect(after.status).toBe('Active');
+    expect(after.history[0]).toMatchObject({ attempt: 0, result: 'Declined', retried: false, amount: 25 });
+    expect(after.history[0]?.transactionId).toEqual(expect.any(Number));
   },
 );
