@@ -2,7 +2,8 @@
  * The demo integrator: a checkout backend that knows Paytoken only through the server SDK. It serves
  * three checkout pages (the drop-in form, the same form isolated in Paytoken's iframe, and the page's
  * own fields with the hosted script), shows fees, and charges the token id the browser sends, acting
- * for the client the payer chose; its Payments page voids, refunds and settles (demo/payments.ts).
+ * for the client the payer chose; its Payments page voids, refunds and settles (demo/payments.ts), and
+ * its Autopay page sets up a monthly payment schedule and shows its history (demo/autopay.ts).
  */
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
