@@ -25,7 +25,7 @@ import { runDraft } from './run-fee.js';
 export interface RunnerDeps extends PaymentDeps {
   /** This process, which owns the idempotency claims of its runs (ops/instance.ts). */
   instance: { id: string };
-  /** Where events go (schedules/schedule-events.ts); the schedule_events table unless given. */
+  /** Where events go (schedules/schedule-events.ts); the events outbox unless given. */
   events?: ScheduleEventSink;
 }
 
@@ -107,7 +107,7 @@ export async function payDue(
   const events: ScheduleEvent[] = [];
   let moved: Schedule;
   if (code === 'Success') {
-    events.push(eventOf(schedule, 'PaymentScheduleRunPaid', now, next.date, transactionId));
+    events.push(eventOf(schedule, 'schedule.paid', now, next.date, transactionId));
     const following = nextPayment(schedule.plan, next.n + 1, schedule.timeZone);
     moved = {
       ...schedule,
@@ -116,13 +116,13 @@ export async function payDue(
       status: following || schedule.kind === 'AutoPay' ? schedule.status : 'Completed',
     };
     if (following && (await cardExpiresBefore(moved, following.date, deps.repository)))
-      events.push(eventOf(schedule, 'PaymentScheduleCardExpiring', now, following.date));
+      events.push(eventOf(schedule, 'schedule.cardExpiring', now, following.date));
   } else {
-    events.push(eventOf(schedule, 'PaymentScheduleRunDeclined', now, next.date, transactionId));
+    events.push(eventOf(schedule, 'schedule.declined', now, next.date, transactionId));
     const retry = retryAt(next.date, next.attempt, code, schedule.timeZone);
     if (retry) moved = { ...schedule, next: { ...next, runAt: retry, attempt: next.attempt + 1 } };
     else {
-      events.push(eventOf(schedule, 'PaymentScheduleFailing', now, next.date));
+      events.push(eventOf(schedule, 'schedule.failing', now, next.date));
       const following = nextPayment(schedule.plan, next.n + 1, schedule.timeZone);
       moved = { ...schedule, status: 'Failing', stoppedAt: now, next: following };
     }
@@ -206,7 +206,7 @@ export async function sendDueReminders(deps: RunnerDeps, limit = RUN_BATCH): Pro
     for (const schedule of due) {
       if (!schedule.next) continue;
       await repository.schedules.save({ ...schedule, remindedFor: schedule.next.date });
-      await emit(eventOf(schedule, 'PaymentScheduleReminder', deps.now(), schedule.next.date), repository);
+      await emit(eventOf(schedule, 'schedule.reminder', deps.now(), schedule.next.date), repository);
     }
     return due.length;
   });

@@ -9,6 +9,12 @@ import { MAX_ENABLED_EVENTS, MAX_OVERLAP_SECONDS, MAX_WEBHOOK_URL } from '../eve
 import { transactionExample } from './examples.js';
 import { batchSchema, pageQuerySchema } from './lifecycle-schemas.js';
 import {
+  autoPaySchema,
+  paymentScheduleSchema,
+  SCHEDULE_EXAMPLE,
+  scheduleEventPaymentSchema,
+} from './schedule-schemas.js';
+import {
   BODY_ERRORS,
   SECRET_ERRORS,
   STRAY_BODY_ERRORS,
@@ -37,7 +43,7 @@ export const eventSchema = {
       properties: {
         object: {
           description:
-            'A Transaction (transaction.*), a Batch (batch.settled), a Token (token.created), or `{ id, deleted }` (token.deleted).',
+            'A Transaction (transaction.*), a Batch (batch.settled), a Token (token.created), `{ id, deleted }` (token.deleted), or a PaymentSchedule or an AutoPay (schedule.*) as its GET shows it after the change.',
           anyOf: [
             transactionSchema,
             batchSchema,
@@ -47,7 +53,15 @@ export const eventSchema = {
               properties: { id: { type: 'string' }, deleted: { type: 'boolean', enum: [true] } },
               required: ['id', 'deleted'],
             },
+            paymentScheduleSchema,
+            autoPaySchema,
           ],
+        },
+        payment: scheduleEventPaymentSchema,
+        transaction: {
+          description:
+            'Ours, in schedule.paid and schedule.declined: the try’s transaction (null when none was made: a deleted token).',
+          anyOf: [transactionSchema, { type: 'null' }],
         },
       },
       required: ['object'],
@@ -61,6 +75,36 @@ const approved = {
   type: 'transaction.approved',
   created: CREATED,
   data: { object: { ...transactionExample, id: 1042 } },
+};
+
+const schedulePaid = {
+  id: 'evt_Xw4Rt1Yc8Ns3HdVb7Qm2Lk9',
+  type: 'schedule.paid',
+  created: '2026-11-30T05:00:00.000Z',
+  data: {
+    object: SCHEDULE_EXAMPLE,
+    payment: {
+      dueDate: '2026-11-30',
+      amount: 84.2,
+      attempt: 0,
+      transactionId: 1043,
+      paymentResponseCode: 'Success',
+      retryDate: null,
+    },
+    // A run is merchant-initiated: no payer fee; Springfield's 3.25 % is the agency's (docs/fees.md, Mode B).
+    transaction: {
+      ...transactionExample,
+      id: 1043,
+      publicId: 'txn_Rt1Yc8Ns3HdVb7Qm2Lk9Xw4',
+      amount: 84.2,
+      payerFee: 0,
+      fee: 2.74,
+      netAmount: 81.46,
+      payerFeeMode: 'Custom',
+      events: [{ eventDate: '2026-11-30T05:00:00.000Z', eventType: 'Sale', comments: null }],
+      created: '2026-11-30T05:00:00.000Z',
+    },
+  },
 };
 
 export const eventIdParamsSchema = {
@@ -103,7 +147,12 @@ export const listEventsResponses = operationResponses(
 );
 
 export const getEventResponses = operationResponses(
-  { 200: success('The event.', eventSchema, examplesOf('approved', 'A sale approved', approved)) },
+  {
+    200: success('The event.', eventSchema, {
+      ...examplesOf('approved', 'A sale approved', approved),
+      ...examplesOf('schedulePaid', 'A payment of a schedule made', schedulePaid),
+    }),
+  },
   [...SECRET_ERRORS, 'eventNotFound', 'uriTooLong'],
 );
 
