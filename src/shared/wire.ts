@@ -497,11 +497,8 @@ export interface EventResponse {
   id: string;
   type: EventType;
   created: string;
-  /**
-   * `object`: what the event is about. A schedule's event adds the payment it is about (`payment`)
-   * and, for a payment made or declined, its transaction as `GET /transactions/{id}` shows it.
-   */
-  data: { object: EventObject; payment?: ScheduleEventPayment; transaction?: TransactionResponse | null };
+  /** `object`: what the event is about. A schedule's event adds the payment it is about (`payment`). */
+  data: { object: EventObject; payment?: ScheduleEventPayment };
 }
 
 /** `GET /api/v1/events`: one page, newest first. */

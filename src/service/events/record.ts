@@ -55,15 +55,14 @@ export const tokenDeletedEvent = (id: string, scope: Scope, at: Date): NewEvent 
 
 /**
  * An event of a schedule or an AutoPay (`schedule.paid`, `…declined`, `…failing`, `…reminder`,
- * `…cardExpiring`; docs/autopay.md#events): the schedule as its `GET` shows it after the change, the
- * payment it is about, and for a payment made or declined its transaction (masked numbers only), and
- * the e-mail it sends the payer, if any (schedules/schedule-events.ts decides).
+ * `…cardExpiring`; docs/autopay.md#events): the schedule as its `GET` shows it after the change and
+ * the payment it is about, and the e-mail it sends the payer, if any (schedules/schedule-events.ts
+ * decides). A try's transaction has its own event (`transaction.approved`, `…declined`).
  */
 export const scheduleEvent = (
   type: ScheduleEventType,
   schedule: Schedule,
   payment: ScheduleEventPayment,
-  transaction: Transaction | null | undefined,
   at: Date,
   receipt: EventReceipt | null,
 ): NewEvent => ({
@@ -74,10 +73,7 @@ export const scheduleEvent = (
     schedule.kind === 'AutoPay' ? `autoPay_${schedule.publicId}` : schedule.publicId,
     schedule.kind === 'AutoPay' ? toAutoPayResponse(schedule) : toPaymentScheduleResponse(schedule),
     at,
-    {
-      payment,
-      ...(transaction !== undefined && { transaction: transaction && toTransactionResponse(transaction) }),
-    },
+    { payment },
   ),
   receipt,
 });

@@ -10,6 +10,7 @@
  * delivery, so a receipt sent twice after a crash is one message to the payer's mail program.
  */
 import { PAYER_LOCALES, type EventResponse, type TransactionResponse } from '../../shared/wire.js';
+import { toTransactionResponse } from '../http/wire-mappers.js';
 import type { Channel, SendResult } from '../delivery/runner.js';
 import type { ClaimedDelivery, EventReceipt, Repository } from '../storage/repository.js';
 import { MailHeaderError } from './mail-message.js';
@@ -21,7 +22,7 @@ import { MailSendError, type MailTransport } from './transport.js';
 export const MAIL_CHANNEL = 'email';
 
 export interface MailChannelDeps {
-  repository: Pick<Repository, 'accounts'>;
+  repository: Pick<Repository, 'accounts' | 'transactions'>;
   transport: MailTransport;
 }
 
@@ -45,7 +46,14 @@ export function mailChannel(deps: MailChannelDeps): Channel {
       try {
         const { receipt, event } = queued;
         const message = isScheduleMail(receipt.kind)
-          ? composeScheduleMail({ event, kind: receipt.kind, to: receipt.to, agencyName, locale: receipt.locale })
+          ? composeScheduleMail({
+              event,
+              kind: receipt.kind,
+              to: receipt.to,
+              agencyName,
+              locale: receipt.locale,
+              transaction: await paidWith(event, queued.accountId, deps.repository),
+            })
           : composeReceipt({
               transaction: { ...(event.data.object as TransactionResponse), emailAddress: receipt.to },
               kind: receipt.kind,
@@ -62,6 +70,20 @@ export function mailChannel(deps: MailChannelDeps): Channel {
       }
     },
   };
+}
+
+/**
+ * The transaction of a schedule's payment made (`data.payment.transactionId`), as the API shows it;
+ * null for any other event, or one not of the account.
+ */
+async function paidWith(
+  event: EventResponse,
+  accountId: number,
+  repository: MailChannelDeps['repository'],
+): Promise<TransactionResponse | null> {
+  const id = event.type === 'schedule.paid' ? event.data.payment?.transactionId : null;
+  const transaction = typeof id === 'number' ? await repository.transactions.byId(id) : null;
+  return transaction?.scope.accountId === accountId ? toTransactionResponse(transaction) : null;
 }
 
 /** The e-mail, its account and its event, as the outbox holds them; null when they are not there. */

@@ -1,7 +1,8 @@
 /**
  * The payer's e-mails about a payment schedule or an AutoPay (docs/autopay.md#e-mails), composed from
  * the event that queued them (schedules/schedule-events.ts): the reminder before a payment, the
- * receipt of a payment made (the sale's receipt, receipt.ts, naming the schedule), and the notice
+ * receipt of a payment made (the sale's receipt, receipt.ts, of the try's transaction, naming the
+ * schedule), and the notice
  * after a decline, which says what happens next (the day of the retry, or that the schedule stopped).
  * In the schedule's language; never more of a card or account than the last four digits.
  */
@@ -14,6 +15,7 @@ import type {
   PayerLocale,
   PaymentScheduleResponse,
   ScheduleEventPayment,
+  TransactionResponse,
 } from '../../shared/wire.js';
 import { checkMailMessage, MailHeaderError, type MailMessage } from './mail-message.js';
 import { composeReceipt, escapeHtml } from './receipt.js';
@@ -23,8 +25,10 @@ export const SCHEDULE_MAIL_KINDS = ['scheduleReminder', 'schedulePaid', 'schedul
 export type ScheduleMailKind = (typeof SCHEDULE_MAIL_KINDS)[number];
 
 export interface ScheduleMailInput {
-  /** The schedule's event, as the outbox stores it: `data.object` the schedule, `data.payment`, `data.transaction`. */
+  /** The schedule's event, as the outbox stores it: `data.object` the schedule, `data.payment` the payment. */
   event: EventResponse;
+  /** For a payment made: its transaction (`data.payment.transactionId`) as the API shows it. */
+  transaction?: TransactionResponse | null;
   kind: ScheduleMailKind;
   to: string;
   /** The agency (the account the schedule pays), by its name. */
@@ -41,7 +45,14 @@ const WORDS: Record<PayerLocale, Record<ScheduleMailWord, string>> = { en: sched
  * @example composeScheduleMail({ event, kind: 'scheduleReminder', to: 'ada@example.com', agencyName: 'Springfield', locale: 'en' })
  *   // { to: 'ada@example.com', subject: 'Reminder: your payment to Springfield on December 1, 2026', … }
  */
-export function composeScheduleMail({ event, kind, to, agencyName, locale }: ScheduleMailInput): MailMessage {
+export function composeScheduleMail({
+  event,
+  kind,
+  to,
+  agencyName,
+  locale,
+  transaction,
+}: ScheduleMailInput): MailMessage {
   const schedule = event.data.object as PaymentScheduleResponse | AutoPayResponse;
   const payment = event.data.payment;
   if (!payment) throw new MailHeaderError(`The event ${event.id} names no payment of a schedule.`);
@@ -57,7 +68,6 @@ export function composeScheduleMail({ event, kind, to, agencyName, locale }: Sch
     });
   const named = say(typeof schedule.id === 'number' ? 'autoPay' : 'schedule');
   if (kind === 'schedulePaid') {
-    const transaction = event.data.transaction;
     if (!transaction) throw new MailHeaderError(`The event ${event.id} carries no transaction to make a receipt of.`);
     return composeReceipt({
       transaction: { ...transaction, emailAddress: to },

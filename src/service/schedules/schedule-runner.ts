@@ -128,7 +128,8 @@ export async function payDue(
     }
   }
   await deps.repository.schedules.save(moved);
-  for (const event of events) await emit(event, deps.repository);
+  const tried = { ...next, paymentResponseCode: code, transactionId };
+  for (const event of events) await emit(event, deps.repository, { schedule: moved, tried });
   return moved;
 }
 

@@ -207,16 +207,6 @@ export function scheduleStore(sql: Sql) {
          FROM schedule_runs WHERE schedule_id = $1 ORDER BY due_date, attempt`,
         [scheduleId],
       ),
-    /** The last try of one payment of a schedule, or null before its first. */
-    async lastTry(scheduleId: number, dueDate: string): Promise<ScheduleRun | null> {
-      const [row] = await sql.query<ScheduleRun>(
-        `SELECT due_date::text AS "dueDate", attempt, amount_cents AS amount, transaction_id AS "transactionId",
-           payment_response_code AS "paymentResponseCode", ran_at AS ran
-         FROM schedule_runs WHERE schedule_id = $1 AND due_date = $2::date ORDER BY attempt DESC LIMIT 1`,
-        [scheduleId, dueDate],
-      );
-      return row ?? null;
-    },
   };
 }
 

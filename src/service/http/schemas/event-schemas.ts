@@ -58,11 +58,6 @@ export const eventSchema = {
           ],
         },
         payment: scheduleEventPaymentSchema,
-        transaction: {
-          description:
-            'Ours, in schedule.paid and schedule.declined: the try’s transaction (null when none was made: a deleted token).',
-          anyOf: [transactionSchema, { type: 'null' }],
-        },
       },
       required: ['object'],
     },
@@ -90,19 +85,6 @@ const schedulePaid = {
       transactionId: 1043,
       paymentResponseCode: 'Success',
       retryDate: null,
-    },
-    // A run is merchant-initiated: no payer fee; Springfield's 3.25 % is the agency's (docs/fees.md, Mode B).
-    transaction: {
-      ...transactionExample,
-      id: 1043,
-      publicId: 'txn_Rt1Yc8Ns3HdVb7Qm2Lk9Xw4',
-      amount: 84.2,
-      payerFee: 0,
-      fee: 2.74,
-      netAmount: 81.46,
-      payerFeeMode: 'Custom',
-      events: [{ eventDate: '2026-11-30T05:00:00.000Z', eventType: 'Sale', comments: null }],
-      created: '2026-11-30T05:00:00.000Z',
     },
   },
 };
