@@ -7,8 +7,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, expect, it, vi } from 'vitest';
 import { processTestScope } from '../testing/process-scope.js';
+import { describeEmbedded } from '../testing/engine.js';
 
 vi.setConfig({ testTimeout: 120_000 });
 const { freshDir } = processTestScope('paytoken-lock-');
@@ -51,7 +52,7 @@ async function ownersPerRound(dirs: string[]): Promise<number[]> {
   return dirs.map((_, index) => lines.filter((line) => line === `${index} owner`).length);
 }
 
-describe('the data directory lock under a race', () => {
+describeEmbedded('the data directory lock under a race', () => {
   it('two processes taking a free directory in the same instant: one owner each time', async () => {
     const dirs = Array.from({ length: ROUNDS }, () => freshDir());
     expect(await ownersPerRound(dirs)).toEqual(dirs.map(() => 1));
@@ -67,7 +68,7 @@ describe('the data directory lock under a race', () => {
   });
 });
 
-describe('the generated vault key under a race', () => {
+describeEmbedded('the generated vault key under a race', () => {
   // PAYTOKEN_PROCESSES=N without PAYTOKEN_VAULT_KEY: every service process loads the key at once.
   it('two processes generating it in the same instant: both use the one key the file keeps', async () => {
     const dirs = Array.from({ length: ROUNDS }, () => freshDir());

@@ -18,6 +18,7 @@ import {
   type ServiceProcess,
 } from '../testing/processes.js';
 import { processTestScope } from '../testing/process-scope.js';
+import { describeEmbedded, ENGINE } from '../testing/engine.js';
 import { readFileSync } from 'node:fs';
 
 const DATABASE_URL = process.env.DATABASE_URL;
@@ -107,7 +108,7 @@ const CARD_TOKEN = {
   },
 };
 
-describe('one owner per embedded data directory', () => {
+describeEmbedded('one owner per embedded data directory', () => {
   it('refuses a second service on the same DATA_DIR, naming it and the owner, and a kill -9 leaves no lock behind', async () => {
     const env = { DATA_DIR: await dataDir() };
     const first = await start(env);
@@ -205,7 +206,7 @@ describe('one owner per embedded data directory', () => {
   });
 });
 
-describe.each(['pglite', ...(DATABASE_URL ? ['postgres' as const] : [])] as const)('on %s', (engine) => {
+describe.each([ENGINE])('on %s', (engine) => {
   it('a rotated secret and a disabled account stop working in every running process as the CLI says done', async () => {
     const env = await engineEnv(engine);
     const service = await start({ ...env, ...(engine === 'postgres' && { PAYTOKEN_PROCESSES: '2' }) });
