@@ -34,7 +34,7 @@ const schedule = async (changes: Partial<typeof card> = {}, startDate?: string) 
   const tokenId = (
     await call<{ id: string }>('POST', '/api/v1/tokens', { ...payer, creditCardInformation: { ...card, ...changes } })
   ).body.id;
-  return call('POST', '/api/v1/paymentSchedules', {
+  const made = await call('POST', '/api/v1/paymentSchedules', {
     ...payer,
     tokenId,
     amount,
@@ -44,6 +44,8 @@ const schedule = async (changes: Partial<typeof card> = {}, startDate?: string) 
     reminderDays: 3,
     ...(startDate && { startDate }),
   });
+  if (made.status !== 201) throw new Error(`The schedule was refused: ${JSON.stringify(made.body)}`);
+  return made;
 };
 /** Tomorrow in the sandbox accounts' time zone (docs/autopay.md#due-dates). */
 const tomorrow = () =>
