@@ -188,6 +188,12 @@ describe('a schedule’s events in the outbox', () => {
     expect(signed.id).toBe(paid?.id);
     expect((await call('GET', `/api/v1/events/${paid!.id}`)).text).toBe(hook!.body);
 
+    // Another tenant sees none of them: not in its list, and a 404 by id.
+    const shelby = { authorization: basic(service.accounts.shelby) };
+    const theirs = await request(service.app, 'GET', '/api/v1/events?type=schedule.paid', shelby);
+    expect(theirs.json<EventListResponse>().totalRecords).toBe(0);
+    expect((await request(service.app, 'GET', `/api/v1/events/${paid!.id}`, shelby)).statusCode).toBe(404);
+
     // The payer's e-mails: the reminder, and the sale's receipt naming the schedule.
     const [reminded] = mails(/^Reminder/);
     expect(reminded?.subject).toBe('Reminder: your payment to Springfield on November 30, 2026');
