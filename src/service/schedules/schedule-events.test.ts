@@ -325,4 +325,17 @@ describe('a run that did not commit', () => {
     ]);
     expect(smtp.received).toHaveLength(1);
   });
+
+  it('a receipt claimed by a process killed while sending it is sent by another, once', async () => {
+    await schedule({ reminderDays: 0 });
+    midnight('2026-11-30');
+    await runDue(runnerDeps());
+    const at = clock.now();
+    const lease = new Date(at.getTime() + 60_000);
+    expect(await service.repository.deliveries.claim(['email'], 'killed-process', at, lease, 10)).toHaveLength(1);
+    clock.set(new Date(lease.getTime() + 1));
+    await runAndDeliver();
+    await runAndDeliver();
+    expect(mails(/^Receipt/)).toHaveLength(1);
+  });
 });
