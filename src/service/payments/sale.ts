@@ -11,7 +11,7 @@ import { RULE_DECLINES, declined, done, type PaymentDeps, type Payer, type Payme
 import type { Repository } from '../storage/repository.js';
 import { insertWithEvent } from '../events/record.js';
 import { receiptOf } from './receipts.js';
-import type { FeeBasis, FeeQuote, PaymentMethodKey, TransactionMoney } from './model.js';
+import type { FeeBasis, FeeQuote, PaymentMethodKey, Token, TransactionMoney } from './model.js';
 import type { BinTable } from '../cards/bin-table.js';
 import type { FeeContext } from '../fees/program.js';
 import { achContext, cardContext, tokenContext } from './fee-context.js';
@@ -57,13 +57,29 @@ function sentDirectly(draft: TransactionDraft, binTable: BinTable): Charged {
  * A sale from a token or from card or bank details sent directly: fees in the payer's rates, the
  * processor's decision (payments/payment-processor.ts), and the transaction stored either way. An
  * unknown or deleted token is a decline, stored like any other (docs/api.md#sandbox-processor).
+ * `known.token` is the draft's token (or null: none live in the payer's scope) when the caller has
+ * read it already, as the schedules' runner does with the schedule it claims; else it is read here.
+ * @example
+ * const result = await sale(draft, payer, deps);
  */
-export async function sale(draft: TransactionDraft, payer: Payer, deps: PaymentDeps): Promise<PaymentResult> {
+export async function sale(
+  draft: TransactionDraft,
+  payer: Payer,
+  deps: PaymentDeps,
+  known?: { token: Token | null },
+): Promise<PaymentResult> {
   const feeRefused = initiatingPartyFeeRefusal(draft, payer);
   if (feeRefused) return feeRefused;
   let charged: Charged;
   if ('tokenId' in draft.source) {
-    const token = await deps.repository.tokens.find(draft.source.tokenId, payer.scope);
+    const { tokenId } = draft.source;
+    const token = known ? known.token : await deps.repository.tokens.find(tokenId, payer.scope);
+    const { accountId, viaAccountId } = payer.scope;
+    if (
+      token &&
+      (token.id !== tokenId || token.scope.accountId !== accountId || token.scope.viaAccountId !== viaAccountId)
+    )
+      throw new Error('The token read by the caller is not the sale’s.');
     if (!token) {
       const stored = await insertWithEvent(
         deps.repository,

@@ -7,6 +7,7 @@ import { responseMessages } from '../../../shared/messages/api.js';
 import { PAYMENT_INTERVALS, SCHEDULE_STATUSES } from '../../../shared/wire.js';
 import { attributeValuesSchema } from './schemas.js';
 import type { NamedExample } from './response-map.js';
+import { MAX_REMINDER_DAYS } from '../../schedules/payment-schedule.js';
 
 const DAY = '^\\d{4}-\\d{2}-\\d{2}$';
 /** A request's date: a day, or a date-time whose date is taken. */
@@ -25,7 +26,7 @@ const language = { type: 'string', enum: ['en', 'es'], description: 'Ours: the l
 const reminderDays = {
   type: 'integer',
   minimum: 0,
-  maximum: 30,
+  maximum: MAX_REMINDER_DAYS,
   description: 'Ours: days before each payment its reminder goes out (default 3; 0: none).',
 };
 const status = {
