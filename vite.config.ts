@@ -50,6 +50,9 @@ const LIB_ENTRIES: Record<string, string> = {
  * Debian's Chromium when it is installed, with the flags that keep it off the network it cannot reach
  * here (as playwright.config.ts); otherwise Playwright's own browser.
  */
+/** The tests of the service and of the server SDK, which starts it: the `service` project's files. */
+const SERVICE_TESTS = ['src/service/**/*.test.ts', 'src/server-sdk/**/*.test.ts'];
+
 function chromiumLaunchOptions() {
   const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
   if (!executablePath) return {};
@@ -152,15 +155,26 @@ export default defineConfig(({ mode }) => {
       maxWorkers: 2,
       testTimeout: 20_000,
       hookTimeout: 60_000,
-      // Two projects: the unit and service tests in Node, and the form's component tests in a real
-      // Chromium (`*.browser.test.ts`), against the real service a global setup starts.
+      // Three projects: the unit tests and the service tests in Node, and the form's component tests in
+      // a real Chromium (`*.browser.test.ts`), against the real service a global setup starts.
       projects: [
         {
           extends: true,
           test: {
             name: 'unit',
             include: ['src/**/*.test.ts'],
-            exclude: ['src/**/*.browser.test.ts'],
+            exclude: ['src/**/*.browser.test.ts', ...SERVICE_TESTS],
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'service',
+            include: SERVICE_TESTS,
+            // The files of a worker share its modules (the service's and its packages'), which each file
+            // would otherwise import again: about 40 % of these tests' CPU. What a file changes in them
+            // does not outlive it (each test file starts its own service; no mocks, no fake timers here).
+            isolate: false,
             // The OpenAPI status coverage after a full run (src/service/testing/contract-coverage.ts).
             // The template first: set-ups' teardowns run in reverse, and the coverage check's teardown builds
             // an app on it.

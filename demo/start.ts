@@ -1,7 +1,8 @@
 /**
  * `npm start`: the Paytoken service on the embedded database and the demo checkout beside it, on
  * another port (so the browser really crosses origins). The demo acts as the sandbox's system account
- * for Springfield and Shelby, with the credentials the service saved on its first start.
+ * for Springfield, Shelby and Riverside Utilities (each with its webhooks), with the credentials the
+ * service saved on its first start.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,12 +20,19 @@ if (!existsSync(file)) {
     `\nThe demo needs the sandbox credentials in ${file} (written when the service seeds an empty database).`,
   );
 } else {
-  const sandbox = JSON.parse(readFileSync(file, 'utf8')) as Record<'system' | 'springfield' | 'shelby', DemoAccount>;
+  const sandbox = JSON.parse(readFileSync(file, 'utf8')) as Record<'system' | 'springfield' | 'shelby', DemoAccount> & {
+    riverside?: DemoAccount;
+  };
   const port = Number(process.env.DEMO_PORT ?? 4020);
   const demo = await startDemo({
     serviceUrl: service.url,
     system: sandbox.system,
-    clients: { springfield: sandbox.springfield, shelby: sandbox.shelby },
+    // Riverside Utilities is in every sandbox file written since it was seeded (src/service/main.ts adds it).
+    clients: {
+      springfield: sandbox.springfield,
+      shelby: sandbox.shelby,
+      ...(sandbox.riverside && { riverside: sandbox.riverside }),
+    },
     port,
     host: config.host,
     allowedHosts: config.allowedHosts,

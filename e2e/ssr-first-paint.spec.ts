@@ -80,6 +80,27 @@ const tokenize = (page: Page) =>
   );
 
 test.describe('a server-rendered <paytoken-form>', () => {
+  test('its deferred scripts adopt it after the next frame, not before the page shows it', async ({
+    page,
+    service,
+  }) => {
+    // The first frame after the form's script defined the element: was the form adopted already?
+    await page.addInitScript(() => {
+      const look = () => {
+        const form = document.querySelector('paytoken-form') as (HTMLElement & { hasUpdated?: boolean }) | null;
+        if (form && customElements.get('paytoken-form'))
+          (window as unknown as { adoptedAtFrame: boolean }).adoptedAtFrame = form.hasUpdated === true;
+        else requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    });
+    await page.goto(await pageOf(service));
+    await adopted(page);
+    expect(await page.evaluate(() => (window as unknown as { adoptedAtFrame?: boolean }).adoptedAtFrame)).toBe(false);
+    await page.locator('paytoken-form #cardNumber').pressSequentially('4242424242424242');
+    await expect(page.locator('paytoken-form #cardNumber')).toHaveValue('4242 4242 4242 4242');
+  });
+
   test('typed into before its script: the same inputs, text, focus and caret after Lit adopts them', async ({
     page,
     service,
@@ -227,5 +248,38 @@ test.describe('a server-rendered <paytoken-form>', () => {
       (document.querySelector('paytoken-frame') as HTMLElement & { tokenize(): Promise<unknown> }).tokenize(),
     );
     expect(result).toMatchObject({ success: true });
+  });
+
+  test('in <paytoken-frame>: the form’s scripts start once the frame shows the form at its height', async ({
+    page,
+    service,
+    pages,
+  }) => {
+    // In the frame page, from before its scripts: the frame's height when each script element is added.
+    await page.addInitScript(() => {
+      if (!location.pathname.startsWith('/frames/')) return;
+      const seen: number[] = [];
+      (window as unknown as { heightsAtScripts: number[] }).heightsAtScripts = seen;
+      new MutationObserver((changes) => {
+        for (const change of changes)
+          for (const node of change.addedNodes)
+            if (node instanceof HTMLScriptElement && /paytoken-form-/.test(node.src)) seen.push(innerHeight);
+      }).observe(document, { childList: true, subtree: true });
+    });
+    // The test site has no icon: the browser's request for one is not the form's error.
+    await page.route('**/favicon.ico', (route) => route.fulfill({ status: 204 }));
+    const key = service.accounts.springfield.publicKey;
+    await openFrame(
+      page,
+      pages.url,
+      service.url,
+      `<paytoken-frame public-key="${key}" api-url="${service.url}"></paytoken-frame>`,
+    );
+    await expect(formInFrame(page).locator('#cardNumber')).toBeVisible();
+    const frame = page.frames().find((candidate) => candidate.url().includes('/frames/'));
+    await expect.poll(() => frame?.evaluate(() => customElements.get('paytoken-form') !== undefined)).toBe(true);
+    const heights = await frame?.evaluate(() => (window as unknown as { heightsAtScripts: number[] }).heightsAtScripts);
+    expect(heights).toHaveLength(2);
+    expect(Math.min(...(heights ?? [0]))).toBeGreaterThan(100);
   });
 });

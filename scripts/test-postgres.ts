@@ -23,5 +23,5 @@ const testFiles = (readdirSync('src/service', { recursive: true }) as string[])
 const onADatabase = testFiles.filter((file) => USES_A_DATABASE.test(readFileSync(file, 'utf8')));
 console.log(`On PostgreSQL: the ${onADatabase.length} of ${testFiles.length} service test files that use a database.`);
 
-const run = spawnSync('npx', ['vitest', 'run', '--project', 'unit', ...onADatabase], { stdio: 'inherit' });
+const run = spawnSync('npx', ['vitest', 'run', '--project', 'service', ...onADatabase], { stdio: 'inherit' });
 process.exit(run.status ?? 1);

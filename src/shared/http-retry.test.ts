@@ -29,7 +29,10 @@ describe('parseJson', () => {
 
 describe('withRetries', () => {
   beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks(); // Math.random, which a spy holds at 0.5 below
+  });
 
   it('answers at once when the first answer is not worth retrying, with its body parsed', async () => {
     const send = scripted([201, '{"id":"tok_1"}']);

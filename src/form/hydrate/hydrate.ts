@@ -21,16 +21,36 @@ interface Hydrating {
 const global = globalThis as { litElementHydrateSupport?: Hook };
 const litSupport = global.litElementHydrateSupport as Hook;
 
+/**
+ * Lit's own flag is renamed in its production build: a root with the server's elements and no render
+ * of Lit's (`_$litPart$`, a name Lit keeps) is the one being hydrated.
+ */
+const hydrating = (element: Hydrating) => element.renderRoot.childElementCount > 0 && !element.renderRoot._$litPart$;
+
+/**
+ * The end of the task after the frame that follows a server form's first update: the page is painted,
+ * and a key pressed meanwhile was handled first. Made then, not when this script runs: a frame between
+ * the two deferred scripts must not count.
+ */
+let painted: Promise<unknown> | undefined;
+const afterNextFrame = () => (painted ??= new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
+
 global.litElementHydrateSupport = (lit) => {
   litSupport(lit);
-  const prototype = lit.LitElement.prototype as { update: (this: Hydrating, changed: unknown) => void };
-  const update = prototype.update;
+  const prototype = lit.LitElement.prototype as {
+    update: (this: Hydrating, changed: unknown) => void;
+    scheduleUpdate: (this: Hydrating) => unknown;
+  };
+  const { update, scheduleUpdate } = prototype;
   prototype.update = function (this: Hydrating, changed: unknown) {
-    // Lit's own flag is renamed in its production build: a root with the server's elements and no
-    // render of Lit's (`_$litPart$`, a name Lit keeps) is the one being hydrated.
-    const hydrating = this.renderRoot.childElementCount > 0 && !this.renderRoot._$litPart$;
+    const adopting = hydrating(this);
     update.call(this, changed);
-    if (hydrating) handOver(this.renderRoot);
+    if (adopting) handOver(this.renderRoot);
+  };
+  // The server's form is adopted after the page's next frame, not in the tasks right after parsing, where
+  // deferred scripts run: the payer can type into it at once (Lit waits for a Promise scheduleUpdate returns).
+  prototype.scheduleUpdate = function (this: Hydrating) {
+    return hydrating(this) ? afterNextFrame().then(() => scheduleUpdate.call(this)) : scheduleUpdate.call(this);
   };
 };
 

@@ -1,5 +1,5 @@
 /**
- * The frame page's side of `<paytoken-frame>` (paytoken-frame-bridge.js, after paytoken-form.js): it
+ * The frame page's side of `<paytoken-frame>` (paytoken-frame-bridge.js, run right after the page's form is parsed): it
  * hands the page's `<paytoken-form>` its keys, applies the loader's settings, runs `tokenize()` when
  * asked, and tells the loader the form's events, results and height. It listens only to its parent
  * window, at the origin the loader named, with the loader's nonce; it sends only there. What it
@@ -35,9 +35,10 @@ function start(form: PaytokenForm): void {
   form.addEventListener('paytoken-change', ({ method, brand, complete, valid }) =>
     post({ type: 'event', name: 'paytoken-change', detail: { method, brand, complete, valid } }),
   );
-  new ResizeObserver(() =>
-    post({ type: 'height', height: document.documentElement.getBoundingClientRect().height }),
-  ).observe(document.documentElement);
+  const height = () => post({ type: 'height', height: document.documentElement.getBoundingClientRect().height });
+  // At once, not at the observer's first call (the first frame): the loader sizes the frame before it paints.
+  height();
+  new ResizeObserver(height).observe(document.documentElement);
 
   let ready = false;
   // This script runs before the form's (frame/page/frame-page.ts), so that the frame gets its height
@@ -75,8 +76,9 @@ function start(form: PaytokenForm): void {
 }
 
 document.body.style.margin = '0';
-// The form's scripts (hydration, then the form) start after the frame's first paint, so the payer can
-// type into the server's form at once; they adopt what was typed (frame/page/frame-page.ts preloads them).
+// The form's scripts (hydration, then the form) start after the first frame that shows the form, sized
+// by the loader, so the payer can type into the server's form at once; they adopt what was typed
+// (frame/page/frame-page.ts preloads them). Before, a key pressed would wait for them.
 const startForm = () => {
   // Each link once: the second call finds none.
   for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel=preload][as=script]')) {
@@ -87,9 +89,10 @@ const startForm = () => {
     link.replaceWith(script);
   }
 };
-requestAnimationFrame(() => setTimeout(startForm));
-// A frame not painted yet (no height, or hidden) gets them anyway.
-setTimeout(startForm, 100);
+const shown = () => (innerHeight ? setTimeout(startForm) : requestAnimationFrame(shown));
+requestAnimationFrame(shown);
+// A frame that is not painted (hidden, or a browser that stops its frames) gets them anyway.
+setTimeout(startForm, 1000);
 const failure = document.querySelector<HTMLElement>('[data-code]');
 const form = document.querySelector('paytoken-form');
 if (window.parent === window || !nonce) {

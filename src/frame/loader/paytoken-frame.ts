@@ -255,11 +255,12 @@ export class PaytokenFrame extends HTMLElement {
     const data = event.data as FromFrame | null;
     if (!iframe || event.origin !== this.#origin || event.source !== iframe.contentWindow) return;
     if (data?.nonce !== this.#nonce) return;
-    iframe.dataset.spoke = '';
+    // Not '': the load handler reads it as true or false, and a frame that spoke must not be taken for refused.
+    iframe.dataset.spoke = '1';
     if (data.type === 'hello') {
       this.#heard = true;
       this.#sendSettings();
-    } else if (data.type === 'height') iframe.style.height = `${Math.ceil(Number(data.height)) || 0}px`;
+    } else if (data.type === 'height') iframe.style.height = `${Math.ceil(data.height) || 0}px`;
     else if (data.type === 'ready') this.#settle('ready');
     else if (data.type === 'failed') this.#fail(data.code, data.message, false, data.detail);
     else if (data.type === 'result') this.#answer(data.id, data.result);

@@ -28,19 +28,24 @@ export function frameCsp(ancestors: string[], styles: string[] = []): string {
   ].join('; ');
 }
 
-const script = (file: HostedFile) =>
-  `<script src="../scripts/${file.immutableName}" integrity="${file.integrity}" defer></script>`;
+/**
+ * The bridge, at the end of the body: run as soon as the parser reaches it (the browser's preload
+ * scanner has fetched it by then), not at the end of parsing, so that the loader sizes the frame
+ * before its first paint.
+ */
+const bridgeScript = (file: HostedFile) =>
+  `<script src="../scripts/${file.immutableName}" integrity="${file.integrity}"></script>`;
 
-const page = (language: FrameLanguage, scripts: string, body: string) =>
+const page = (language: FrameLanguage, head: string, body: string, bridge: HostedFile) =>
   `<!doctype html>
 <html lang="${language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${TITLES[language]}</title>
-${scripts}
+${head}
 </head>
-<body>${body}</body>
+<body>${body}${bridgeScript(bridge)}</body>
 </html>
 `;
 
@@ -54,16 +59,15 @@ export interface FramePageScripts {
 /**
  * The page inside `<paytoken-frame>`'s iframe: the real `<paytoken-form>`, rendered by the service
  * (`form`: declarative shadow DOM, src/form/ssr/render-form.ts) so that the payer sees it and can type
- * into it when the page arrives, then three scripts by content name and integrity: the bridge that
- * talks to the loader (paytoken-frame-bridge.js, which sizes the frame at once), and preloaded, for the
- * bridge to run after the first paint in this order, Lit's hydration (paytoken-form-hydrate.js) and
- * the form (paytoken-form.js), which adopts the rendered form. Without a rendered form (`form` empty) the page
+ * into it when the page arrives, and three scripts by content name and integrity: preloaded in the
+ * head, for the bridge to run after the first paint in this order, Lit's hydration
+ * (paytoken-form-hydrate.js) and the form (paytoken-form.js), which adopts the rendered form; and after
+ * the form, the bridge that talks to the loader (paytoken-frame-bridge.js, which sizes the frame at once). Without a rendered form (`form` empty) the page
  * holds an empty element, which the form's script renders, and no hydration.
  */
 export function formPage(language: FrameLanguage, scripts: FramePageScripts, form = ''): string {
   const later = [...(form && scripts.hydrate ? [scripts.hydrate] : []), scripts.form];
-  const head = [script(scripts.bridge), ...later.map(preload)].join('\n');
-  return page(language, head, form || '<paytoken-form></paytoken-form>');
+  return page(language, later.map(preload).join('\n'), form || '<paytoken-form></paytoken-form>', scripts.bridge);
 }
 
 /** Fetched at once, run by the bridge after the first paint (bridge.ts). */
@@ -93,8 +97,9 @@ export function errorPage(
   const message = (language === 'es' ? esClient : clientMessages)[code];
   return page(
     language,
-    script(bridge),
+    '',
     `<p role="alert" data-code="${code}" data-detail="${escapeAttribute(detail)}">${message}</p>`,
+    bridge,
   );
 }
 

@@ -300,6 +300,24 @@ describe('programProblems: what an operator may not set (docs/fees.md#fee-progra
       { name: 'surcharge', bannedStates: ['XX'] },
       ['"XX" is not a US state or territory code (e.g. CT).'],
     ],
+    [
+      'a service fee as its own transaction, refunded proportionally',
+      SPRINGFIELD_FEES,
+      { name: 'serviceFee', separateFeeTransaction: true, feeOnRefund: 'proportional' },
+      [],
+    ],
+    [
+      'a separate fee transaction under another program',
+      SPRINGFIELD_FEES,
+      { name: 'convenienceFee', flatFee: 250, separateFeeTransaction: true },
+      ['Only a service fee program charges its fee as a separate transaction.'],
+    ],
+    [
+      'a refund choice without a separate fee transaction',
+      SPRINGFIELD_FEES,
+      { name: 'serviceFee', feeOnRefund: 'keep' },
+      ['--fee-on-refund is for a fee charged as a separate transaction (--separate-fee-transaction).'],
+    ],
   ])('%s', (_, schedules, program, problems) => {
     expect(programProblems(schedules, program)).toEqual(problems);
   });

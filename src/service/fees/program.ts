@@ -11,9 +11,15 @@ import { US_STATES } from './zip-states.js';
 /** The schedules a program may set: one per card funding, and one for ACH. */
 export type ProgramSchedules = Partial<Record<'credit' | 'debit' | 'prepaid' | 'ach', FeeSchedule>>;
 
-/** What happens to a separate service-fee transaction when its principal is refunded (docs/fees.md#service-fee). */
-export const FEE_REFUND_CHOICES = ['keep', 'refundWithPrincipal'] as const;
+/**
+ * What a refund of the principal does to its separate service-fee transaction
+ * (docs/fees.md#the-service-fee-as-its-own-transaction): refunds the fee in the share of the principal
+ * refunded (the default), all of it at the first refund, or keeps it.
+ */
+export const FEE_REFUND_CHOICES = ['proportional', 'full', 'keep'] as const;
 export type FeeRefundChoice = (typeof FEE_REFUND_CHOICES)[number];
+/** The choice of an account that made none: the fee goes back in the share of the principal refunded. */
+export const DEFAULT_FEE_ON_REFUND: FeeRefundChoice = 'proportional';
 
 /** An account's fee program, as stored (`accounts.fee_program`) and set by `npm run accounts -- set-fee-program`. */
 export interface FeeProgram {
@@ -218,6 +224,10 @@ export function programProblems(feeSchedules: FeeSchedules, program: FeeProgram)
     if (program.schedules?.debit || program.schedules?.prepaid)
       problems.push('A surcharge program has no debit or prepaid schedule: those cards are never surcharged.');
   }
+  if (program.separateFeeTransaction && program.name !== 'serviceFee')
+    problems.push('Only a service fee program charges its fee as a separate transaction.');
+  if (program.feeOnRefund && !program.separateFeeTransaction)
+    problems.push('--fee-on-refund is for a fee charged as a separate transaction (--separate-fee-transaction).');
   if (program.name === 'convenienceFee' && program.flatFee === undefined)
     problems.push('A convenience fee program needs its flat fee.');
   for (const state of program.bannedStates ?? [])

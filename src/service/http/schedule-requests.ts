@@ -24,6 +24,7 @@ import { cents, type Cents } from '../payments/model.js';
 import { localDate, type LocalDate } from '../schedules/calendar.js';
 import type { ScheduleRequest } from '../schedules/create.js';
 import { MAX_PAYMENTS } from '../schedules/plan.js';
+import { MAX_REMINDER_DAYS } from '../schedules/payment-schedule.js';
 import type { ScheduleCriteria } from '../storage/repository.js';
 import { validatePage } from './reversal-requests.js';
 import { parseSearchDate } from './search-parameters.js';
@@ -69,7 +70,7 @@ const PAYER_RULES: FieldRules<PayerFields> = {
   emailAddress: [emailAddress, text],
   attributeValues: [attributeValues, same],
   language: [optional((value) => value === 'en' || value === 'es', 'INVALID_LANGUAGE'), same],
-  reminderDays: [optional(wholeNumber(0, 30), 'INVALID_REMINDER_DAYS'), same],
+  reminderDays: [optional(wholeNumber(0, MAX_REMINDER_DAYS), 'INVALID_REMINDER_DAYS'), same],
 };
 
 interface ScheduleFields extends PayerFields {

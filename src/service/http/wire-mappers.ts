@@ -81,6 +81,14 @@ export const toSettlementReportResponse = ({ batch, lines, totals }: SettlementR
 /** A stored transaction as the wire shows it: cents as amounts, dates as ISO text. */
 export function toTransactionResponse(t: Transaction): TransactionResponse {
   return {
+    ...transactionFields(t),
+    ...(t.feeTransaction && { feeTransaction: transactionFields(t.feeTransaction) }),
+  };
+}
+
+/** The fields of one transaction, without the fee transaction it may carry. */
+function transactionFields(t: Transaction): Omit<TransactionResponse, 'feeTransaction' | 'warnings'> {
+  return {
     id: t.id,
     publicId: t.publicId,
     payer: t.payer,
@@ -107,6 +115,8 @@ export function toTransactionResponse(t: Transaction): TransactionResponse {
     status: statusOf(t),
     batchId: t.batchId,
     originalTransactionId: t.originalTransactionId,
+    principalTransactionId: t.principalTransactionId,
+    feeTransactionId: t.feeTransactionId,
   };
 }
 

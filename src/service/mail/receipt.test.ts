@@ -4,6 +4,47 @@ import { MailHeaderError } from './mail-message.js';
 import { composeReceipt, escapeHtml } from './receipt.js';
 
 describe('composeReceipt', () => {
+  it('names the fee by its program, and the card by its funding', () => {
+    const surcharge = { ...SALE, amount: 103, payerFee: 3, feeProgram: 'surcharge' as const };
+    const compose = (transaction: typeof SALE, locale: 'en' | 'es' = 'en') =>
+      composeReceipt({ transaction, kind: 'sale', agencyName: 'Riverside Utilities', locale }).text;
+    expect(compose(surcharge)).toContain('Amount due: $100.00\nSurcharge: $3.00\nTotal charged: $103.00');
+    expect(compose(surcharge, 'es')).toContain('Recargo: $3.00');
+    expect(compose({ ...SALE, feeProgram: 'convenienceFee' })).toContain('Convenience fee: $3.25');
+    expect(compose({ ...SALE, feeProgram: 'convenienceFee' }, 'es')).toContain('Cargo por conveniencia: $3.25');
+    const debit = compose({ ...SALE, amount: 100, payerFee: 0, funding: 'debit', feeProgram: 'surcharge' });
+    expect(debit).toContain('Surcharge: $0.00');
+    expect(debit).toContain('Card type: debit.');
+    expect(compose({ ...SALE, funding: 'prepaid' }, 'es')).toContain('Tipo de tarjeta: prepago.');
+    expect(compose({ ...SALE, funding: 'unknown' })).not.toContain('Card type');
+  });
+
+  it('shows a service fee charged as its own transaction as its own line, with that transaction', () => {
+    const { feeTransaction: _, ...fee } = {
+      ...SALE,
+      id: 43,
+      publicId: 'txn_9e0d1b',
+      amount: 3.25,
+      netAmount: 0,
+      feeProgram: 'serviceFee' as const,
+      principalTransactionId: 42,
+    };
+    const principal = {
+      ...SALE,
+      amount: 100,
+      payerFee: 0,
+      fee: 0,
+      feeProgram: 'serviceFee' as const,
+      feeTransactionId: 43,
+      feeTransaction: fee,
+    };
+    const text = composeReceipt({ transaction: principal, kind: 'sale', agencyName: 'Springfield', locale: 'en' }).text;
+    expect(text).toContain('Amount due: $100.00\nService fee: $3.25\nTotal charged: $103.25');
+    expect(text).toContain('Service fee charged as its own transaction: 43 (txn_9e0d1b)');
+    const es = composeReceipt({ transaction: principal, kind: 'sale', agencyName: 'Springfield', locale: 'es' }).text;
+    expect(es).toContain('Cargo por servicio: $3.25');
+  });
+
   it('says in English what was paid, to whom, with the payer fee on its own line', () => {
     const mail = composeReceipt({ transaction: SALE, kind: 'sale', agencyName: 'Springfield', locale: 'en' });
     expect(mail.to).toBe('ada@example.com');
@@ -16,6 +57,7 @@ describe('composeReceipt', () => {
       'Total charged: $103.25',
       '',
       'Account: Visa ending in 4242',
+      'Card type: credit.',
       'Transaction: 42 (txn_4f1c2a)',
       'Date: November 27, 2026, 15:04 (UTC)',
       '',

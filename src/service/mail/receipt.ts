@@ -1,7 +1,7 @@
 import { formatMessage } from '../../shared/messages/catalog.js';
 import { esReceipt, receiptMessages, type ReceiptWord } from '../../shared/messages/receipts.js';
 import { formatAmount, parseAmount } from '../../shared/money.js';
-import type { PayerLocale, TransactionResponse, TransactionEventType } from '../../shared/wire.js';
+import type { FeeProgramName, PayerLocale, TransactionResponse, TransactionEventType } from '../../shared/wire.js';
 import { checkMailMessage, MailHeaderError, type MailMessage } from './mail-message.js';
 
 /** What a receipt is about: the operation `sendReceipt` came with. */
@@ -15,9 +15,18 @@ export interface ReceiptInput {
   /** The agency (the account the payment is made to), by its name. */
   agencyName: string;
   locale: PayerLocale;
+  /** A line that names what made the payment (a payment schedule's, mail/schedule-mail.ts), in `locale`. */
+  madeBy?: string;
 }
 
 const WORDS: Record<PayerLocale, Record<ReceiptWord, string>> = { en: receiptMessages, es: esReceipt };
+/** The fee's line, by the program it followed (docs/fees.md#fee-programs): a surcharge is called one. */
+const FEE_LINE: Record<FeeProgramName, ReceiptWord> = {
+  none: 'payerFee',
+  surcharge: 'surcharge',
+  convenienceFee: 'convenienceFee',
+  serviceFee: 'serviceFee',
+};
 const EVENT_OF: Record<ReceiptKind, TransactionEventType> = {
   sale: 'Sale',
   capture: 'Capture',
@@ -27,28 +36,32 @@ const EVENT_OF: Record<ReceiptKind, TransactionEventType> = {
 
 /**
  * The payer's receipt of a sale, a capture, a void or a refund, as plain text and HTML, in the payer's
- * language: the agency's name, the amount due, the payer fee as its own line, the total, the masked
- * account, the transaction id and the date. Every value is HTML-escaped in the HTML part; an address or
+ * language: the agency's name, the amount due, the payer fee as its own line under its program's name
+ * (surcharge, convenience fee, service fee), the total, the masked account, the card's funding, the transaction id and the date. Every value is HTML-escaped in the HTML part; an address or
  * an agency name that could inject a header is refused (MailHeaderError). Never holds more of the
  * account number than the last four digits the transaction shows.
  * @example composeReceipt({ transaction, kind: 'sale', agencyName: 'Springfield', locale: 'es' })
  *   // { to: 'ada@example.com', subject: 'Recibo de su pago a Springfield', text: '…', html: '…' }
  */
-export function composeReceipt({ transaction, kind, agencyName, locale }: ReceiptInput): MailMessage {
+export function composeReceipt({ transaction, kind, agencyName, locale, madeBy }: ReceiptInput): MailMessage {
   if (!transaction.emailAddress)
     throw new MailHeaderError('The transaction has no e-mail address to send a receipt to.');
   const words = WORDS[locale];
   const say = (word: ReceiptWord, params: Record<string, string | number> = {}) =>
     formatMessage(words[word], { agency: agencyName, payer: transaction.payer, ...params });
-  const money = (amount: number) => `$${formatAmount(wireCents(amount))}`;
   const refund = kind === 'refund';
-  // docs/fees.md#terms: the charged amount is the amount due plus the payer fee.
-  const dueCents = wireCents(transaction.amount) - wireCents(transaction.payerFee);
+  // docs/fees.md#terms: the charged amount is the amount due plus the payer fee; a service fee charged
+  // as its own transaction (docs/fees.md#the-service-fee-as-its-own-transaction) is that transaction's.
+  const separateFee = transaction.feeTransaction;
+  const feeCents = wireCents(separateFee ? separateFee.amount : transaction.payerFee);
+  const chargedCents = wireCents(transaction.amount) + (separateFee ? feeCents : 0);
+  const dueCents = chargedCents - feeCents;
   const amounts: [ReceiptWord, string][] = [
     [refund ? 'amountRefunded' : 'amountDue', `$${formatAmount(Math.max(dueCents, 0))}`],
-    ['payerFee', money(transaction.payerFee)],
-    [refund ? 'totalRefunded' : 'totalCharged', money(transaction.amount)],
+    [FEE_LINE[transaction.feeProgram ?? 'none'], `$${formatAmount(feeCents)}`],
+    [refund ? 'totalRefunded' : 'totalCharged', `$${formatAmount(chargedCents)}`],
   ];
+  const funding = transaction.funding;
   const masked = transaction.maskedAccountNumber;
   const details = [
     ...(masked
@@ -59,8 +72,11 @@ export function composeReceipt({ transaction, kind, agencyName, locale }: Receip
           }),
         ]
       : []),
+    ...(funding === 'credit' || funding === 'debit' || funding === 'prepaid' ? [say(funding)] : []),
     say('transaction', { id: transaction.id, reference: transaction.publicId }),
+    ...(separateFee ? [say('feeTransaction', { id: separateFee.id, reference: separateFee.publicId })] : []),
     say('date', { date: dateOf(transaction, kind, locale, words) }),
+    ...(madeBy ? [madeBy] : []),
   ];
   const subject = say(kind === 'void' ? 'subjectVoid' : refund ? 'subjectRefund' : 'subjectPayment');
   const intro = say(kind === 'void' ? 'introVoid' : refund ? 'introRefund' : 'introPayment');

@@ -204,6 +204,50 @@ describe('e-mail receipts', () => {
     }
   });
 
+  it('a capture’s receipt goes to the address its authorization was sent, not the token’s', async () => {
+    const { runner, transport } = await receiverAndRunner();
+    try {
+      const token = (
+        await request(service.app, 'POST', '/api/v1/tokens', { ...springfield(), body: cardToken() })
+      ).json<Created>().id;
+      const held = await request(service.app, 'POST', '/api/v1/transactions/authorize', {
+        ...springfield(),
+        body: { tokenId: token, amount: 40, emailAddress: 'grace@example.com' },
+      });
+      expect(held.statusCode).toBe(201);
+      const refused = await request(service.app, 'POST', '/api/v1/transactions/authorize', {
+        ...springfield(),
+        body: { tokenId: token, amount: 40, emailAddress: 'not an address' },
+      });
+      expect(refused.json()).toMatchObject({ errors: [{ field: 'emailAddress' }] });
+      const captured = await request(service.app, 'POST', '/api/v1/transactions', {
+        ...springfield(),
+        body: { payer: 'Grace Hopper', amount: 40, payerFee: 0, sendReceipt: true, ...held.json<object>() },
+      });
+      expect(captured.json()).toMatchObject({ emailAddress: 'grace@example.com' });
+      expect(await runner.runOnce()).toBe(1);
+      expect((await smtp!.waitFor(1))[0]?.to).toMatchObject({ text: 'grace@example.com' });
+    } finally {
+      await transport.close();
+    }
+  });
+
+  it('a disabled account’s receipts are not sent, even those queued before it was disabled', async () => {
+    const { runner, transport } = await receiverAndRunner();
+    const springfieldAccount = await service.repository.accounts.findByName('Springfield');
+    try {
+      await pay(addressed);
+      await service.repository.accounts.setDisabled(springfieldAccount?.id ?? 0, true);
+      expect(await runner.runOnce()).toBe(1);
+      expect(await emailDeliveries()).toEqual([{ state: 'failed', attempts: 1, target: 'ada@example.com' }]);
+      expect(smtp!.received).toHaveLength(0);
+    } finally {
+      await service.repository.accounts.setDisabled(springfieldAccount?.id ?? 0, false);
+      service.accountCache.clear();
+      await transport.close();
+    }
+  });
+
   it('the events API never shows the receipt the event carries', async () => {
     await pay(addressed);
     const listed = await request(service.app, 'GET', '/api/v1/events', springfield());

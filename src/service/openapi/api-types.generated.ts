@@ -1834,6 +1834,104 @@ export interface operations {
                * @enum {string|null}
                */
               feeProgram: 'serviceFee' | 'surcharge' | 'convenienceFee' | 'none' | null;
+              /** @description Ours: in the answer and the event of a payment whose service fee is its own transaction, that fee transaction (docs/fees.md#the-service-fee-as-its-own-transaction). */
+              feeTransaction?: {
+                /** @description What the payer is charged; on a refund, minus what the payer gets back; 0 once voided. Currency units, at most 2 decimals. */
+                amount: number;
+                attributeValues: {
+                  name: string;
+                  parameterName: string;
+                  value: string;
+                }[];
+                /** @description The settlement batch, once settled. */
+                batchId: number | null;
+                comments: string | null;
+                /** Format: date-time */
+                created: string;
+                /** Format: email */
+                emailAddress: string | null;
+                events: {
+                  comments: string | null;
+                  /** Format: date-time */
+                  eventDate: string;
+                  /** @enum {string} */
+                  eventType: 'Sale' | 'Authorize' | 'Capture' | 'Void' | 'Refund' | 'Settle';
+                }[];
+                /** @description The service's fee. Currency units, at most 2 decimals. */
+                fee: number;
+                /**
+                 * @description Ours: the fee program payerFee followed, to name the fee on a receipt (surcharge, convenience fee, service fee); null when no fee was decided.
+                 * @enum {string|null}
+                 */
+                feeProgram: 'serviceFee' | 'surcharge' | 'convenienceFee' | 'none' | null;
+                /** @description Ours: on a payment whose service fee was charged as its own transaction, that transaction. */
+                feeTransactionId: number | null;
+                /**
+                 * @description How the card is funded, from the BIN table: credit, debit, prepaid or unknown; null for a bank account.
+                 * @enum {string|null}
+                 */
+                funding: 'credit' | 'debit' | 'prepaid' | 'unknown' | null;
+                /** @description Unique across the service and in no order: it counts no one’s payments (docs/decisions/0001-transaction-and-batch-ids.md). Order by created. */
+                id: number;
+                /** @description The initiating party’s fee, part of amount. Currency units, at most 2 decimals. */
+                initiatingPartyFee: number;
+                maskedAccountNumber: string | null;
+                /** @description What the agency is funded; on a refund, minus the amount (the agency bears it). Currency units, at most 2 decimals. */
+                netAmount: number;
+                /** @description On a refund: the transaction it gives money back from. */
+                originalTransactionId: number | null;
+                payer: string;
+                /** @description The payer fee, part of amount. Currency units, at most 2 decimals. */
+                payerFee: number;
+                /** @enum {string|null} */
+                payerFeeMode: 'Included' | 'Custom' | 'ServiceCalculated' | null;
+                /** @enum {string} */
+                paymentResponseCode:
+                  | 'Success'
+                  | 'GenericDecline'
+                  | 'DoNotHonor'
+                  | 'InvalidAccountNumber'
+                  | 'InsufficientFunds'
+                  | 'DeclineCvvFail'
+                  | 'ExceedsApprovalAmountLimit'
+                  | 'NoSuchIssuer'
+                  | 'InvalidPaymentType'
+                  | 'InvalidExpirationDate'
+                  | 'LostOrStolenCard'
+                  | 'ExpiredCard'
+                  | 'HardDuplicateTransaction'
+                  | 'InvalidToken'
+                  | 'InvalidAuthorization'
+                  | 'InvalidRoutingNumber'
+                  | 'SoftDuplicateTransaction'
+                  | 'CachedPaymentDataExpired'
+                  | 'PaymentMethodBlackListed';
+                /** @description Ours: on a service fee charged as its own transaction, the payment it is the fee of (docs/fees.md#the-service-fee-as-its-own-transaction). */
+                principalTransactionId: number | null;
+                publicId: string;
+                /**
+                 * @description Derived from the transaction and its reversals (docs/api.md#voids-refunds-and-settlement).
+                 * @enum {string}
+                 */
+                status:
+                  'Authorized' | 'Captured' | 'Settled' | 'Voided' | 'Refunded' | 'PartiallyRefunded' | 'Declined';
+                /**
+                 * @description Ach or a card brand; null when the token was unknown.
+                 * @enum {string|null}
+                 */
+                transactionType:
+                  | 'Ach'
+                  | 'Visa'
+                  | 'MasterCard'
+                  | 'Discover'
+                  | 'AmericanExpress'
+                  | 'Jcb'
+                  | 'DinersClub'
+                  | 'UnionPay'
+                  | null;
+              };
+              /** @description Ours: on a payment whose service fee was charged as its own transaction, that transaction. */
+              feeTransactionId: number | null;
               /**
                * @description How the card is funded, from the BIN table: credit, debit, prepaid or unknown; null for a bank account.
                * @enum {string|null}
@@ -1874,6 +1972,8 @@ export interface operations {
                 | 'SoftDuplicateTransaction'
                 | 'CachedPaymentDataExpired'
                 | 'PaymentMethodBlackListed';
+              /** @description Ours: on a service fee charged as its own transaction, the payment it is the fee of (docs/fees.md#the-service-fee-as-its-own-transaction). */
+              principalTransactionId: number | null;
               publicId: string;
               /**
                * @description Derived from the transaction and its reversals (docs/api.md#voids-refunds-and-settlement).
@@ -2115,7 +2215,7 @@ export interface operations {
         page?: number;
         /** @description Items per page. */
         pageSize?: number;
-        /** @description Only events of these types, comma-separated or the parameter repeated: transaction.approved, transaction.declined, transaction.captured, transaction.voided, transaction.refunded, batch.settled, token.created, token.deleted. */
+        /** @description Only events of these types, comma-separated or the parameter repeated: transaction.approved, transaction.declined, transaction.captured, transaction.voided, transaction.refunded, batch.settled, token.created, token.deleted, schedule.paid, schedule.declined, schedule.failing, schedule.reminder, schedule.cardExpiring. */
         type?: string;
       };
       header?: {
@@ -2138,7 +2238,7 @@ export interface operations {
               /** Format: date-time */
               created: string;
               data: {
-                /** @description A Transaction (transaction.*), a Batch (batch.settled), a Token (token.created), or `{ id, deleted }` (token.deleted). */
+                /** @description A Transaction (transaction.*), a Batch (batch.settled), a Token (token.created), `{ id, deleted }` (token.deleted), or a PaymentSchedule or an AutoPay (schedule.*) as its GET shows it after the change. */
                 object:
                   | {
                       /** @description What the payer is charged; on a refund, minus what the payer gets back; 0 once voided. Currency units, at most 2 decimals. */
@@ -2169,6 +2269,110 @@ export interface operations {
                        * @enum {string|null}
                        */
                       feeProgram: 'serviceFee' | 'surcharge' | 'convenienceFee' | 'none' | null;
+                      /** @description Ours: in the answer and the event of a payment whose service fee is its own transaction, that fee transaction (docs/fees.md#the-service-fee-as-its-own-transaction). */
+                      feeTransaction?: {
+                        /** @description What the payer is charged; on a refund, minus what the payer gets back; 0 once voided. Currency units, at most 2 decimals. */
+                        amount: number;
+                        attributeValues: {
+                          name: string;
+                          parameterName: string;
+                          value: string;
+                        }[];
+                        /** @description The settlement batch, once settled. */
+                        batchId: number | null;
+                        comments: string | null;
+                        /** Format: date-time */
+                        created: string;
+                        /** Format: email */
+                        emailAddress: string | null;
+                        events: {
+                          comments: string | null;
+                          /** Format: date-time */
+                          eventDate: string;
+                          /** @enum {string} */
+                          eventType: 'Sale' | 'Authorize' | 'Capture' | 'Void' | 'Refund' | 'Settle';
+                        }[];
+                        /** @description The service's fee. Currency units, at most 2 decimals. */
+                        fee: number;
+                        /**
+                         * @description Ours: the fee program payerFee followed, to name the fee on a receipt (surcharge, convenience fee, service fee); null when no fee was decided.
+                         * @enum {string|null}
+                         */
+                        feeProgram: 'serviceFee' | 'surcharge' | 'convenienceFee' | 'none' | null;
+                        /** @description Ours: on a payment whose service fee was charged as its own transaction, that transaction. */
+                        feeTransactionId: number | null;
+                        /**
+                         * @description How the card is funded, from the BIN table: credit, debit, prepaid or unknown; null for a bank account.
+                         * @enum {string|null}
+                         */
+                        funding: 'credit' | 'debit' | 'prepaid' | 'unknown' | null;
+                        /** @description Unique across the service and in no order: it counts no one’s payments (docs/decisions/0001-transaction-and-batch-ids.md). Order by created. */
+                        id: number;
+                        /** @description The initiating party’s fee, part of amount. Currency units, at most 2 decimals. */
+                        initiatingPartyFee: number;
+                        maskedAccountNumber: string | null;
+                        /** @description What the agency is funded; on a refund, minus the amount (the agency bears it). Currency units, at most 2 decimals. */
+                        netAmount: number;
+                        /** @description On a refund: the transaction it gives money back from. */
+                        originalTransactionId: number | null;
+                        payer: string;
+                        /** @description The payer fee, part of amount. Currency units, at most 2 decimals. */
+                        payerFee: number;
+                        /** @enum {string|null} */
+                        payerFeeMode: 'Included' | 'Custom' | 'ServiceCalculated' | null;
+                        /** @enum {string} */
+                        paymentResponseCode:
+                          | 'Success'
+                          | 'GenericDecline'
+                          | 'DoNotHonor'
+                          | 'InvalidAccountNumber'
+                          | 'InsufficientFunds'
+                          | 'DeclineCvvFail'
+                          | 'ExceedsApprovalAmountLimit'
+                          | 'NoSuchIssuer'
+                          | 'InvalidPaymentType'
+                          | 'InvalidExpirationDate'
+                          | 'LostOrStolenCard'
+                          | 'ExpiredCard'
+                          | 'HardDuplicateTransaction'
+                          | 'InvalidToken'
+                          | 'InvalidAuthorization'
+                          | 'InvalidRoutingNumber'
+                          | 'SoftDuplicateTransaction'
+                          | 'CachedPaymentDataExpired'
+                          | 'PaymentMethodBlackListed';
+                        /** @description Ours: on a service fee charged as its own transaction, the payment it is the fee of (docs/fees.md#the-service-fee-as-its-own-transaction). */
+                        principalTransactionId: number | null;
+                        publicId: string;
+                        /**
+                         * @description Derived from the transaction and its reversals (docs/api.md#voids-refunds-and-settlement).
+                         * @enum {string}
+                         */
+                        status:
+                          | 'Authorized'
+                          | 'Captured'
+                          | 'Settled'
+                          | 'Voided'
+                          | 'Refunded'
+                          | 'PartiallyRefunded'
+                          | 'Declined';
+                        /**
+                         * @description Ach or a card brand; null when the token was unknown.
+                         * @enum {string|null}
+                         */
+                        transactionType:
+                          | 'Ach'
+                          | 'Visa'
+                          | 'MasterCard'
+                          | 'Discover'
+                          | 'AmericanExpress'
+                          | 'Jcb'
+                          | 'DinersClub'
+                          | 'UnionPay'
+                          | null;
+                      };
+                      /** @description Ours: on a payment whose service fee was charged as its own transaction, that transaction. */
+                      feeTransactionId: number | null;
                       /**
                        * @description How the card is funded, from the BIN table: credit, debit, prepaid or unknown; null for a bank account.
                        * @enum {string|null}
@@ -2209,6 +2413,8 @@ export interface operations {
                         | 'SoftDuplicateTransaction'
                         | 'CachedPaymentDataExpired'
                         | 'PaymentMethodBlackListed';
+                      /** @description Ours: on a service fee charged as its own transaction, the payment it is the fee of (docs/fees.md#the-service-fee-as-its-own-transaction). */
+                      principalTransactionId: number | null;
                       publicId: string;
                       /**
                        * @description Derived from the transaction and its reversals (docs/api.md#voids-refunds-and-settlement).
@@ -2310,7 +2516,121 @@ export interface operations {
                       /** @enum {boolean} */
                       deleted: true;
                       id: string;
+                    }
+                  | {
+                      /** @description Each payment’s amount; with instalments, their total. */
+                      amount: number;
+                      /** @description At most 50 names (1..64 characters) to text (≤ 500 characters) or numbers. */
+                      attributeValues: {
+                        [key: string]: string | number;
+                      };
+                      /** Format: date-time */
+                      cancelDate: string | null;
+                      comments: string | null;
+                      /** Format: date-time */
+                      createDate: string;
+                      emailAddress: string;
+                      endDate: string | null;
+                      id: string;
+                      /** @description Ours: the instalments, when it pays a list. */
+                      instalments?: {
+                        /** @description Its amount. */
+                        amount: number;
+                        /** @description Its date. */
+                        date: string;
+                      }[];
+                      /** @enum {string} */
+                      interval?: 'Day' | 'Week' | 'Month' | 'Year';
+                      intervalCount?: number;
+                      /**
+                       * @description Ours: the language of its e-mails (default en).
+                       * @enum {string}
+                       */
+                      language: 'en' | 'es';
+                      /** @description Ours. */
+                      lastDayOfMonth?: boolean;
+                      nextPaymentAmount: number | null;
+                      nextPaymentDate: string | null;
+                      numberOfExecutedPayments: number;
+                      /** @description Null: no limit. */
+                      numberOfTotalPayments: number | null;
+                      payer: string;
+                      /** @description The payer fee each payment adds: 0, a scheduled payment carries no convenience fee. */
+                      payerFee: number;
+                      /** @description Ours: days before each payment its reminder goes out (default 3; 0: none). */
+                      reminderDays: number;
+                      startDate: string | null;
+                      /**
+                       * @description Ours: where it stands (docs/autopay.md#statuses).
+                       * @enum {string}
+                       */
+                      status: 'Active' | 'Paused' | 'Failing' | 'Completed' | 'Cancelled';
+                      /** @description Ours: the time zone its dates are days of. */
+                      timeZone: string;
+                      tokenId: string | null;
+                    }
+                  | {
+                      /** @description Ours: the amounts due the agency added, oldest first. */
+                      amountsDue: {
+                        /** @description Its amount. */
+                        amount: number;
+                        /** @description Its date. */
+                        dueDate: string;
+                      }[];
+                      /** @description At most 50 names (1..64 characters) to text (≤ 500 characters) or numbers. */
+                      attributes: {
+                        [key: string]: string | number;
+                      };
+                      /** Format: date-time */
+                      cancelDate: string | null;
+                      /** Format: date-time */
+                      createDate: string;
+                      email: string;
+                      /** @description The Id of the AutoPay. */
+                      id: number;
+                      nextPaymentDate: string | null;
+                      payer: string;
+                      /**
+                       * @description Ours: where it stands (docs/autopay.md#statuses).
+                       * @enum {string}
+                       */
+                      status: 'Active' | 'Paused' | 'Failing' | 'Completed' | 'Cancelled';
+                      tokenId: string | null;
                     };
+                /** @description Ours: the payment a schedule’s event is about: the try of a payment made or declined (and of a failing schedule), or the coming payment of a reminder or an expiring card (then attempt, transactionId and paymentResponseCode are null). */
+                payment?: {
+                  /** @description The payment’s amount. */
+                  amount: number;
+                  /** @description 0: the first try; 1 to 3: its retries. */
+                  attempt: number | null;
+                  /** @description The payment’s due date. */
+                  dueDate: string;
+                  /** @enum {string|null} */
+                  paymentResponseCode:
+                    | 'Success'
+                    | 'GenericDecline'
+                    | 'DoNotHonor'
+                    | 'InvalidAccountNumber'
+                    | 'InsufficientFunds'
+                    | 'DeclineCvvFail'
+                    | 'ExceedsApprovalAmountLimit'
+                    | 'NoSuchIssuer'
+                    | 'InvalidPaymentType'
+                    | 'InvalidExpirationDate'
+                    | 'LostOrStolenCard'
+                    | 'ExpiredCard'
+                    | 'HardDuplicateTransaction'
+                    | 'InvalidToken'
+                    | 'InvalidAuthorization'
+                    | 'InvalidRoutingNumber'
+                    | 'SoftDuplicateTransaction'
+                    | 'CachedPaymentDataExpired'
+                    | 'PaymentMethodBlackListed'
+                    | null;
+                  retryDate: string | null;
+                  /** @description The transaction the try made. */
+                  transactionId: number | null;
+                };
               };
               /** @description The same on every delivery of the event. */
               id: string;
@@ -2323,7 +2643,12 @@ export interface operations {
                 | 'transaction.refunded'
                 | 'batch.settled'
                 | 'token.created'
-                | 'token.deleted';
+                | 'token.deleted'
+                | 'schedule.paid'
+                | 'schedule.declined'
+                | 'schedule.failing'
+                | 'schedule.reminder'
+                | 'schedule.cardExpiring';
             }[];
             totalRecords: number;
           };
@@ -2402,7 +2727,7 @@ export interface operations {
             /** Format: date-time */
             created: string;
             data: {
-              /** @description A Transaction (transaction.*), a Batch (batch.settled), a Token (token.created), or `{ id, deleted }` (token.deleted). */
+              /** @description A Transaction (transaction.*), a Batch (batch.settled), a Token (token.created), `{ id, deleted }` (token.deleted), or a PaymentSchedule or an AutoPay (schedule.*) as its GET shows it after the change. */
               object:
                 | {
                     /** @description What the payer is charged; on a refund, minus what the payer gets back; 0 once voided. Currency units, at most 2 decimals. */
@@ -2433,6 +2758,110 @@ export interface operations {
                      * @enum {string|null}
                      */
                     feeProgram: 'serviceFee' | 'surcharge' | 'convenienceFee' | 'none' | null;
+                    /** @description Ours: in the answer and the event of a payment whose service fee is its own transaction, that fee transaction (docs/fees.md#the-service-fee-as-its-own-transaction). */
+                    feeTransaction?: {
+                      /** @description What the payer is charged; on a refund, minus what the payer gets back; 0 once voided. Currency units, at most 2 decimals. */
+                      amount: number;
+                      attributeValues: {
+                        name: string;
+                        parameterName: string;
+                        value: string;
+                      }[];
+                      /** @description The settlement batch, once settled. */
+                      batchId: number | null;
+                      comments: string | null;
+                      /** Format: date-time */
+                      created: string;
+                      /** Format: email */
+                      emailAddress: string | null;
+                      events: {
+                        comments: string | null;
+                        /** Format: date-time */
+                        eventDate: string;
+                        /** @enum {string} */
+                        eventType: 'Sale' | 'Authorize' | 'Capture' | 'Void' | 'Refund' | 'Settle';
+                      }[];
+                      /** @description The service's fee. Currency units, at most 2 decimals. */
+                      fee: number;
+                      /**
+                       * @description Ours: the fee program payerFee followed, to name the fee on a receipt (surcharge, convenience fee, service fee); null when no fee was decided.
+                       * @enum {string|null}
+                       */
+                      feeProgram: 'serviceFee' | 'surcharge' | 'convenienceFee' | 'none' | null;
+                      /** @description Ours: on a payment whose service fee was charged as its own transaction, that transaction. */
+                      feeTransactionId: number | null;
+                      /**
+                       * @description How the card is funded, from the BIN table: credit, debit, prepaid or unknown; null for a bank account.
+                       * @enum {string|null}
+                       */
+                      funding: 'credit' | 'debit' | 'prepaid' | 'unknown' | null;
+                      /** @description Unique across the service and in no order: it counts no one’s payments (docs/decisions/0001-transaction-and-batch-ids.md). Order by created. */
+                      id: number;
+                      /** @description The initiating party’s fee, part of amount. Currency units, at most 2 decimals. */
+                      initiatingPartyFee: number;
+                      maskedAccountNumber: string | null;
+                      /** @description What the agency is funded; on a refund, minus the amount (the agency bears it). Currency units, at most 2 decimals. */
+                      netAmount: number;
+                      /** @description On a refund: the transaction it gives money back from. */
+                      originalTransactionId: number | null;
+                      payer: string;
+                      /** @description The payer fee, part of amount. Currency units, at most 2 decimals. */
+                      payerFee: number;
+                      /** @enum {string|null} */
+                      payerFeeMode: 'Included' | 'Custom' | 'ServiceCalculated' | null;
+                      /** @enum {string} */
+                      paymentResponseCode:
+                        | 'Success'
+                        | 'GenericDecline'
+                        | 'DoNotHonor'
+                        | 'InvalidAccountNumber'
+                        | 'InsufficientFunds'
+                        | 'DeclineCvvFail'
+                        | 'ExceedsApprovalAmountLimit'
+                        | 'NoSuchIssuer'
+                        | 'InvalidPaymentType'
+                        | 'InvalidExpirationDate'
+                        | 'LostOrStolenCard'
+                        | 'ExpiredCard'
+                        | 'HardDuplicateTransaction'
+                        | 'InvalidToken'
+                        | 'InvalidAuthorization'
+                        | 'InvalidRoutingNumber'
+                        | 'SoftDuplicateTransaction'
+                        | 'CachedPaymentDataExpired'
+                        | 'PaymentMethodBlackListed';
+                      /** @description Ours: on a service fee charged as its own transaction, the payment it is the fee of (docs/fees.md#the-service-fee-as-its-own-transaction). */
+                      principalTransactionId: number | null;
+                      publicId: string;
+                      /**
+                       * @description Derived from the transaction and its reversals (docs/api.md#voids-refunds-and-settlement).
+                       * @enum {string}
+                       */
+                      status:
+                        | 'Authorized'
+                        | 'Captured'
+                        | 'Settled'
+                        | 'Voided'
+                        | 'Refunded'
+                        | 'PartiallyRefunded'
+                        | 'Declined';
+                      /**
+                       * @description Ach or a card brand; null when the token was unknown.
+                       * @enum {string|null}
+                       */
+                      transactionType:
+                        | 'Ach'
+                        | 'Visa'
+                        | 'MasterCard'
+                        | 'Discover'
+                        | 'AmericanExpress'
+                        | 'Jcb'
+                        | 'DinersClub'
+                        | 'UnionPay'
+                        | null;
+                    };
+                    /** @description Ours: on a payment whose service fee was charged as its own transaction, that transaction. */
+                    feeTransactionId: number | null;
                     /**
                      * @description How the card is funded, from the BIN table: credit, debit, prepaid or unknown; null for a bank account.
                      * @enum {string|null}
@@ -2473,6 +2902,8 @@ export interface operations {
                       | 'SoftDuplicateTransaction'
                       | 'CachedPaymentDataExpired'
                       | 'PaymentMethodBlackListed';
+                    /** @description Ours: on a service fee charged as its own transaction, the payment it is the fee of (docs/fees.md#the-service-fee-as-its-own-transaction). */
+                    principalTransactionId: number | null;
                     publicId: string;
                     /**
                      * @description Derived from the transaction and its reversals (docs/api.md#voids-refunds-and-settlement).
@@ -2568,7 +2999,121 @@ export interface operations {
                     /** @enum {boolean} */
                     deleted: true;
                     id: string;
+                  }
+                | {
+                    /** @description Each payment’s amount; with instalments, their total. */
+                    amount: number;
+                    /** @description At most 50 names (1..64 characters) to text (≤ 500 characters) or numbers. */
+                    attributeValues: {
+                      [key: string]: string | number;
+                    };
+                    /** Format: date-time */
+                    cancelDate: string | null;
+                    comments: string | null;
+                    /** Format: date-time */
+                    createDate: string;
+                    emailAddress: string;
+                    endDate: string | null;
+                    id: string;
+                    /** @description Ours: the instalments, when it pays a list. */
+                    instalments?: {
+                      /** @description Its amount. */
+                      amount: number;
+                      /** @description Its date. */
+                      date: string;
+                    }[];
+                    /** @enum {string} */
+                    interval?: 'Day' | 'Week' | 'Month' | 'Year';
+                    intervalCount?: number;
+                    /**
+                     * @description Ours: the language of its e-mails (default en).
+                     * @enum {string}
+                     */
+                    language: 'en' | 'es';
+                    /** @description Ours. */
+                    lastDayOfMonth?: boolean;
+                    nextPaymentAmount: number | null;
+                    nextPaymentDate: string | null;
+                    numberOfExecutedPayments: number;
+                    /** @description Null: no limit. */
+                    numberOfTotalPayments: number | null;
+                    payer: string;
+                    /** @description The payer fee each payment adds: 0, a scheduled payment carries no convenience fee. */
+                    payerFee: number;
+                    /** @description Ours: days before each payment its reminder goes out (default 3; 0: none). */
+                    reminderDays: number;
+                    startDate: string | null;
+                    /**
+                     * @description Ours: where it stands (docs/autopay.md#statuses).
+                     * @enum {string}
+                     */
+                    status: 'Active' | 'Paused' | 'Failing' | 'Completed' | 'Cancelled';
+                    /** @description Ours: the time zone its dates are days of. */
+                    timeZone: string;
+                    tokenId: string | null;
+                  }
+                | {
+                    /** @description Ours: the amounts due the agency added, oldest first. */
+                    amountsDue: {
+                      /** @description Its amount. */
+                      amount: number;
+                      /** @description Its date. */
+                      dueDate: string;
+                    }[];
+                    /** @description At most 50 names (1..64 characters) to text (≤ 500 characters) or numbers. */
+                    attributes: {
+                      [key: string]: string | number;
+                    };
+                    /** Format: date-time */
+                    cancelDate: string | null;
+                    /** Format: date-time */
+                    createDate: string;
+                    email: string;
+                    /** @description The Id of the AutoPay. */
+                    id: number;
+                    nextPaymentDate: string | null;
+                    payer: string;
+                    /**
+                     * @description Ours: where it stands (docs/autopay.md#statuses).
+                     * @enum {string}
+                     */
+                    status: 'Active' | 'Paused' | 'Failing' | 'Completed' | 'Cancelled';
+                    tokenId: string | null;
                   };
+              /** @description Ours: the payment a schedule’s event is about: the try of a payment made or declined (and of a failing schedule), or the coming payment of a reminder or an expiring card (then attempt, transactionId and paymentResponseCode are null). */
+              payment?: {
+                /** @description The payment’s amount. */
+                amount: number;
+                /** @description 0: the first try; 1 to 3: its retries. */
+                attempt: number | null;
+                /** @description The payment’s due date. */
+                dueDate: string;
+                /** @enum {string|null} */
+                paymentResponseCode:
+                  | 'Success'
+                  | 'GenericDecline'
+                  | 'DoNotHonor'
+                  | 'InvalidAccountNumber'
+                  | 'InsufficientFunds'
+                  | 'DeclineCvvFail'
+                  | 'ExceedsApprovalAmountLimit'
+                  | 'NoSuchIssuer'
+                  | 'InvalidPaymentType'
+                  | 'InvalidExpirationDate'
+                  | 'LostOrStolenCard'
+                  | 'ExpiredCard'
+                  | 'HardDuplicateTransaction'
+                  | 'InvalidToken'
+                  | 'InvalidAuthorization'
+                  | 'InvalidRoutingNumber'
+                  | 'SoftDuplicateTransaction'
+                  | 'CachedPaymentDataExpired'
+                  | 'PaymentMethodBlackListed'
+                  | null;
+                retryDate: string | null;
+                /** @description The transaction the try made. */
+                transactionId: number | null;
+              };
             };
             /** @description The same on every delivery of the event. */
             id: string;
@@ -2581,7 +3126,12 @@ export interface operations {
               | 'transaction.refunded'
               | 'batch.settled'
               | 'token.created'
-              | 'token.deleted';
+              | 'token.deleted'
+              | 'schedule.paid'
+              | 'schedule.declined'
+              | 'schedule.failing'
+              | 'schedule.reminder'
+              | 'schedule.cardExpiring';
           };
         };
       };
@@ -4818,6 +5368,104 @@ export interface operations {
                * @enum {string|null}
                */
               feeProgram: 'serviceFee' | 'surcharge' | 'convenienceFee' | 'none' | null;
+              /** @description Ours: in the answer and the event of a payment whose service fee is its own transaction, that fee transaction (docs/fees.md#the-service-fee-as-its-own-transaction). */
+              feeTransaction?: {
+                /** @description What the payer is charged; on a refund, minus what the payer gets back; 0 once voided. Currency units, at most 2 decimals. */
+                amount: number;
+                attributeValues: {
+                  name: string;
+                  parameterName: string;
+                  value: string;
+                }[];
+                /** @description The settlement batch, once settled. */
+                batchId: number | null;
+                comments: string | null;
+                /** Format: date-time */
+                created: string;
+                /** Format: email */
+                emailAddress: string | null;
+                events: {
+                  comments: string | null;
+                  /** Format: date-time */
+                  eventDate: string;
+                  /** @enum {string} */
+                  eventType: 'Sale' | 'Authorize' | 'Capture' | 'Void' | 'Refund' | 'Settle';
+                }[];
+                /** @description The service's fee. Currency units, at most 2 decimals. */
+                fee: number;
+                /**
+                 * @description Ours: the fee program payerFee followed, to name the fee on a receipt (surcharge, convenience fee, service fee); null when no fee was decided.
+                 * @enum {string|null}
+                 */
+                feeProgram: 'serviceFee' | 'surcharge' | 'convenienceFee' | 'none' | null;
+                /** @description Ours: on a payment whose service fee was charged as its own transaction, that transaction. */
+                feeTransactionId: number | null;
+                /**
+                 * @description How the card is funded, from the BIN table: credit, debit, prepaid or unknown; null for a bank account.
+                 * @enum {string|null}
+                 */
+                funding: 'credit' | 'debit' | 'prepaid' | 'unknown' | null;
+                /** @description Unique across the service and in no order: it counts no one’s payments (docs/decisions/0001-transaction-and-batch-ids.md). Order by created. */
+                id: number;
+                /** @description The initiating party’s fee, part of amount. Currency units, at most 2 decimals. */
+                initiatingPartyFee: number;
+                maskedAccountNumber: string | null;
+                /** @description What the agency is funded; on a refund, minus the amount (the agency bears it). Currency units, at most 2 decimals. */
+                netAmount: number;
+                /** @description On a refund: the transaction it gives money back from. */
+                originalTransactionId: number | null;
+                payer: string;
+                /** @description The payer fee, part of amount. Currency units, at most 2 decimals. */
+                payerFee: number;
+                /** @enum {string|null} */
+                payerFeeMode: 'Included' | 'Custom' | 'ServiceCalculated' | null;
+                /** @enum {string} */
+                paymentResponseCode:
+                  | 'Success'
+                  | 'GenericDecline'
+                  | 'DoNotHonor'
+                  | 'InvalidAccountNumber'
+                  | 'InsufficientFunds'
+                  | 'DeclineCvvFail'
+                  | 'ExceedsApprovalAmountLimit'
+                  | 'NoSuchIssuer'
+                  | 'InvalidPaymentType'
+                  | 'InvalidExpirationDate'
+                  | 'LostOrStolenCard'
+                  | 'ExpiredCard'
+                  | 'HardDuplicateTransaction'
+                  | 'InvalidToken'
+                  | 'InvalidAuthorization'
+                  | 'InvalidRoutingNumber'
+                  | 'SoftDuplicateTransaction'
+                  | 'CachedPaymentDataExpired'
+                  | 'PaymentMethodBlackListed';
+                /** @description Ours: on a service fee charged as its own transaction, the payment it is the fee of (docs/fees.md#the-service-fee-as-its-own-transaction). */
+                principalTransactionId: number | null;
+                publicId: string;
+                /**
+                 * @description Derived from the transaction and its reversals (docs/api.md#voids-refunds-and-settlement).
+                 * @enum {string}
+                 */
+                status:
+                  'Authorized' | 'Captured' | 'Settled' | 'Voided' | 'Refunded' | 'PartiallyRefunded' | 'Declined';
+                /**
+                 * @description Ach or a card brand; null when the token was unknown.
+                 * @enum {string|null}
+                 */
+                transactionType:
+                  | 'Ach'
+                  | 'Visa'
+                  | 'MasterCard'
+                  | 'Discover'
+                  | 'AmericanExpress'
+                  | 'Jcb'
+                  | 'DinersClub'
+                  | 'UnionPay'
+                  | null;
+              };
+              /** @description Ours: on a payment whose service fee was charged as its own transaction, that transaction. */
+              feeTransactionId: number | null;
               /**
                * @description How the card is funded, from the BIN table: credit, debit, prepaid or unknown; null for a bank account.
                * @enum {string|null}
@@ -4858,6 +5506,8 @@ export interface operations {
                 | 'SoftDuplicateTransaction'
                 | 'CachedPaymentDataExpired'
                 | 'PaymentMethodBlackListed';
+              /** @description Ours: on a service fee charged as its own transaction, the payment it is the fee of (docs/fees.md#the-service-fee-as-its-own-transaction). */
+              principalTransactionId: number | null;
               publicId: string;
               /**
                * @description Derived from the transaction and its reversals (docs/api.md#voids-refunds-and-settlement).
@@ -5074,6 +5724,103 @@ export interface operations {
              * @enum {string|null}
              */
             feeProgram: 'serviceFee' | 'surcharge' | 'convenienceFee' | 'none' | null;
+            /** @description Ours: in the answer and the event of a payment whose service fee is its own transaction, that fee transaction (docs/fees.md#the-service-fee-as-its-own-transaction). */
+            feeTransaction?: {
+              /** @description What the payer is charged; on a refund, minus what the payer gets back; 0 once voided. Currency units, at most 2 decimals. */
+              amount: number;
+              attributeValues: {
+                name: string;
+                parameterName: string;
+                value: string;
+              }[];
+              /** @description The settlement batch, once settled. */
+              batchId: number | null;
+              comments: string | null;
+              /** Format: date-time */
+              created: string;
+              /** Format: email */
+              emailAddress: string | null;
+              events: {
+                comments: string | null;
+                /** Format: date-time */
+                eventDate: string;
+                /** @enum {string} */
+                eventType: 'Sale' | 'Authorize' | 'Capture' | 'Void' | 'Refund' | 'Settle';
+              }[];
+              /** @description The service's fee. Currency units, at most 2 decimals. */
+              fee: number;
+              /**
+               * @description Ours: the fee program payerFee followed, to name the fee on a receipt (surcharge, convenience fee, service fee); null when no fee was decided.
+               * @enum {string|null}
+               */
+              feeProgram: 'serviceFee' | 'surcharge' | 'convenienceFee' | 'none' | null;
+              /** @description Ours: on a payment whose service fee was charged as its own transaction, that transaction. */
+              feeTransactionId: number | null;
+              /**
+               * @description How the card is funded, from the BIN table: credit, debit, prepaid or unknown; null for a bank account.
+               * @enum {string|null}
+               */
+              funding: 'credit' | 'debit' | 'prepaid' | 'unknown' | null;
+              /** @description Unique across the service and in no order: it counts no one’s payments (docs/decisions/0001-transaction-and-batch-ids.md). Order by created. */
+              id: number;
+              /** @description The initiating party’s fee, part of amount. Currency units, at most 2 decimals. */
+              initiatingPartyFee: number;
+              maskedAccountNumber: string | null;
+              /** @description What the agency is funded; on a refund, minus the amount (the agency bears it). Currency units, at most 2 decimals. */
+              netAmount: number;
+              /** @description On a refund: the transaction it gives money back from. */
+              originalTransactionId: number | null;
+              payer: string;
+              /** @description The payer fee, part of amount. Currency units, at most 2 decimals. */
+              payerFee: number;
+              /** @enum {string|null} */
+              payerFeeMode: 'Included' | 'Custom' | 'ServiceCalculated' | null;
+              /** @enum {string} */
+              paymentResponseCode:
+                | 'Success'
+                | 'GenericDecline'
+                | 'DoNotHonor'
+                | 'InvalidAccountNumber'
+                | 'InsufficientFunds'
+                | 'DeclineCvvFail'
+                | 'ExceedsApprovalAmountLimit'
+                | 'NoSuchIssuer'
+                | 'InvalidPaymentType'
+                | 'InvalidExpirationDate'
+                | 'LostOrStolenCard'
+                | 'ExpiredCard'
+                | 'HardDuplicateTransaction'
+                | 'InvalidToken'
+                | 'InvalidAuthorization'
+                | 'InvalidRoutingNumber'
+                | 'SoftDuplicateTransaction'
+                | 'CachedPaymentDataExpired'
+                | 'PaymentMethodBlackListed';
+              /** @description Ours: on a service fee charged as its own transaction, the payment it is the fee of (docs/fees.md#the-service-fee-as-its-own-transaction). */
+              principalTransactionId: number | null;
+              publicId: string;
+              /**
+               * @description Derived from the transaction and its reversals (docs/api.md#voids-refunds-and-settlement).
+               * @enum {string}
+               */
+              status: 'Authorized' | 'Captured' | 'Settled' | 'Voided' | 'Refunded' | 'PartiallyRefunded' | 'Declined';
+              /**
+               * @description Ach or a card brand; null when the token was unknown.
+               * @enum {string|null}
+               */
+              transactionType:
+                | 'Ach'
+                | 'Visa'
+                | 'MasterCard'
+                | 'Discover'
+                | 'AmericanExpress'
+                | 'Jcb'
+                | 'DinersClub'
+                | 'UnionPay'
+                | null;
+            };
+            /** @description Ours: on a payment whose service fee was charged as its own transaction, that transaction. */
+            feeTransactionId: number | null;
             /**
              * @description How the card is funded, from the BIN table: credit, debit, prepaid or unknown; null for a bank account.
              * @enum {string|null}
@@ -5114,6 +5861,8 @@ export interface operations {
               | 'SoftDuplicateTransaction'
               | 'CachedPaymentDataExpired'
               | 'PaymentMethodBlackListed';
+            /** @description Ours: on a service fee charged as its own transaction, the payment it is the fee of (docs/fees.md#the-service-fee-as-its-own-transaction). */
+            principalTransactionId: number | null;
             publicId: string;
             /**
              * @description Derived from the transaction and its reversals (docs/api.md#voids-refunds-and-settlement).
@@ -5279,6 +6028,103 @@ export interface operations {
              * @enum {string|null}
              */
             feeProgram: 'serviceFee' | 'surcharge' | 'convenienceFee' | 'none' | null;
+            /** @description Ours: in the answer and the event of a payment whose service fee is its own transaction, that fee transaction (docs/fees.md#the-service-fee-as-its-own-transaction). */
+            feeTransaction?: {
+              /** @description What the payer is charged; on a refund, minus what the payer gets back; 0 once voided. Currency units, at most 2 decimals. */
+              amount: number;
+              attributeValues: {
+                name: string;
+                parameterName: string;
+                value: string;
+              }[];
+              /** @description The settlement batch, once settled. */
+              batchId: number | null;
+              comments: string | null;
+              /** Format: date-time */
+              created: string;
+              /** Format: email */
+              emailAddress: string | null;
+              events: {
+                comments: string | null;
+                /** Format: date-time */
+                eventDate: string;
+                /** @enum {string} */
+                eventType: 'Sale' | 'Authorize' | 'Capture' | 'Void' | 'Refund' | 'Settle';
+              }[];
+              /** @description The service's fee. Currency units, at most 2 decimals. */
+              fee: number;
+              /**
+               * @description Ours: the fee program payerFee followed, to name the fee on a receipt (surcharge, convenience fee, service fee); null when no fee was decided.
+               * @enum {string|null}
+               */
+              feeProgram: 'serviceFee' | 'surcharge' | 'convenienceFee' | 'none' | null;
+              /** @description Ours: on a payment whose service fee was charged as its own transaction, that transaction. */
+              feeTransactionId: number | null;
+              /**
+               * @description How the card is funded, from the BIN table: credit, debit, prepaid or unknown; null for a bank account.
+               * @enum {string|null}
+               */
+              funding: 'credit' | 'debit' | 'prepaid' | 'unknown' | null;
+              /** @description Unique across the service and in no order: it counts no one’s payments (docs/decisions/0001-transaction-and-batch-ids.md). Order by created. */
+              id: number;
+              /** @description The initiating party’s fee, part of amount. Currency units, at most 2 decimals. */
+              initiatingPartyFee: number;
+              maskedAccountNumber: string | null;
+              /** @description What the agency is funded; on a refund, minus the amount (the agency bears it). Currency units, at most 2 decimals. */
+              netAmount: number;
+              /** @description On a refund: the transaction it gives money back from. */
+              originalTransactionId: number | null;
+              payer: string;
+              /** @description The payer fee, part of amount. Currency units, at most 2 decimals. */
+              payerFee: number;
+              /** @enum {string|null} */
+              payerFeeMode: 'Included' | 'Custom' | 'ServiceCalculated' | null;
+              /** @enum {string} */
+              paymentResponseCode:
+                | 'Success'
+                | 'GenericDecline'
+                | 'DoNotHonor'
+                | 'InvalidAccountNumber'
+                | 'InsufficientFunds'
+                | 'DeclineCvvFail'
+                | 'ExceedsApprovalAmountLimit'
+                | 'NoSuchIssuer'
+                | 'InvalidPaymentType'
+                | 'InvalidExpirationDate'
+                | 'LostOrStolenCard'
+                | 'ExpiredCard'
+                | 'HardDuplicateTransaction'
+                | 'InvalidToken'
+                | 'InvalidAuthorization'
+                | 'InvalidRoutingNumber'
+                | 'SoftDuplicateTransaction'
+                | 'CachedPaymentDataExpired'
+                | 'PaymentMethodBlackListed';
+              /** @description Ours: on a service fee charged as its own transaction, the payment it is the fee of (docs/fees.md#the-service-fee-as-its-own-transaction). */
+              principalTransactionId: number | null;
+              publicId: string;
+              /**
+               * @description Derived from the transaction and its reversals (docs/api.md#voids-refunds-and-settlement).
+               * @enum {string}
+               */
+              status: 'Authorized' | 'Captured' | 'Settled' | 'Voided' | 'Refunded' | 'PartiallyRefunded' | 'Declined';
+              /**
+               * @description Ach or a card brand; null when the token was unknown.
+               * @enum {string|null}
+               */
+              transactionType:
+                | 'Ach'
+                | 'Visa'
+                | 'MasterCard'
+                | 'Discover'
+                | 'AmericanExpress'
+                | 'Jcb'
+                | 'DinersClub'
+                | 'UnionPay'
+                | null;
+            };
+            /** @description Ours: on a payment whose service fee was charged as its own transaction, that transaction. */
+            feeTransactionId: number | null;
             /**
              * @description How the card is funded, from the BIN table: credit, debit, prepaid or unknown; null for a bank account.
              * @enum {string|null}
@@ -5319,6 +6165,8 @@ export interface operations {
               | 'SoftDuplicateTransaction'
               | 'CachedPaymentDataExpired'
               | 'PaymentMethodBlackListed';
+            /** @description Ours: on a service fee charged as its own transaction, the payment it is the fee of (docs/fees.md#the-service-fee-as-its-own-transaction). */
+            principalTransactionId: number | null;
             publicId: string;
             /**
              * @description Derived from the transaction and its reversals (docs/api.md#voids-refunds-and-settlement).
@@ -5474,6 +6322,103 @@ export interface operations {
              * @enum {string|null}
              */
             feeProgram: 'serviceFee' | 'surcharge' | 'convenienceFee' | 'none' | null;
+            /** @description Ours: in the answer and the event of a payment whose service fee is its own transaction, that fee transaction (docs/fees.md#the-service-fee-as-its-own-transaction). */
+            feeTransaction?: {
+              /** @description What the payer is charged; on a refund, minus what the payer gets back; 0 once voided. Currency units, at most 2 decimals. */
+              amount: number;
+              attributeValues: {
+                name: string;
+                parameterName: string;
+                value: string;
+              }[];
+              /** @description The settlement batch, once settled. */
+              batchId: number | null;
+              comments: string | null;
+              /** Format: date-time */
+              created: string;
+              /** Format: email */
+              emailAddress: string | null;
+              events: {
+                comments: string | null;
+                /** Format: date-time */
+                eventDate: string;
+                /** @enum {string} */
+                eventType: 'Sale' | 'Authorize' | 'Capture' | 'Void' | 'Refund' | 'Settle';
+              }[];
+              /** @description The service's fee. Currency units, at most 2 decimals. */
+              fee: number;
+              /**
+               * @description Ours: the fee program payerFee followed, to name the fee on a receipt (surcharge, convenience fee, service fee); null when no fee was decided.
+               * @enum {string|null}
+               */
+              feeProgram: 'serviceFee' | 'surcharge' | 'convenienceFee' | 'none' | null;
+              /** @description Ours: on a payment whose service fee was charged as its own transaction, that transaction. */
+              feeTransactionId: number | null;
+              /**
+               * @description How the card is funded, from the BIN table: credit, debit, prepaid or unknown; null for a bank account.
+               * @enum {string|null}
+               */
+              funding: 'credit' | 'debit' | 'prepaid' | 'unknown' | null;
+              /** @description Unique across the service and in no order: it counts no one’s payments (docs/decisions/0001-transaction-and-batch-ids.md). Order by created. */
+              id: number;
+              /** @description The initiating party’s fee, part of amount. Currency units, at most 2 decimals. */
+              initiatingPartyFee: number;
+              maskedAccountNumber: string | null;
+              /** @description What the agency is funded; on a refund, minus the amount (the agency bears it). Currency units, at most 2 decimals. */
+              netAmount: number;
+              /** @description On a refund: the transaction it gives money back from. */
+              originalTransactionId: number | null;
+              payer: string;
+              /** @description The payer fee, part of amount. Currency units, at most 2 decimals. */
+              payerFee: number;
+              /** @enum {string|null} */
+              payerFeeMode: 'Included' | 'Custom' | 'ServiceCalculated' | null;
+              /** @enum {string} */
+              paymentResponseCode:
+                | 'Success'
+                | 'GenericDecline'
+                | 'DoNotHonor'
+                | 'InvalidAccountNumber'
+                | 'InsufficientFunds'
+                | 'DeclineCvvFail'
+                | 'ExceedsApprovalAmountLimit'
+                | 'NoSuchIssuer'
+                | 'InvalidPaymentType'
+                | 'InvalidExpirationDate'
+                | 'LostOrStolenCard'
+                | 'ExpiredCard'
+                | 'HardDuplicateTransaction'
+                | 'InvalidToken'
+                | 'InvalidAuthorization'
+                | 'InvalidRoutingNumber'
+                | 'SoftDuplicateTransaction'
+                | 'CachedPaymentDataExpired'
+                | 'PaymentMethodBlackListed';
+              /** @description Ours: on a service fee charged as its own transaction, the payment it is the fee of (docs/fees.md#the-service-fee-as-its-own-transaction). */
+              principalTransactionId: number | null;
+              publicId: string;
+              /**
+               * @description Derived from the transaction and its reversals (docs/api.md#voids-refunds-and-settlement).
+               * @enum {string}
+               */
+              status: 'Authorized' | 'Captured' | 'Settled' | 'Voided' | 'Refunded' | 'PartiallyRefunded' | 'Declined';
+              /**
+               * @description Ach or a card brand; null when the token was unknown.
+               * @enum {string|null}
+               */
+              transactionType:
+                | 'Ach'
+                | 'Visa'
+                | 'MasterCard'
+                | 'Discover'
+                | 'AmericanExpress'
+                | 'Jcb'
+                | 'DinersClub'
+                | 'UnionPay'
+                | null;
+            };
+            /** @description Ours: on a payment whose service fee was charged as its own transaction, that transaction. */
+            feeTransactionId: number | null;
             /**
              * @description How the card is funded, from the BIN table: credit, debit, prepaid or unknown; null for a bank account.
              * @enum {string|null}
@@ -5514,6 +6459,8 @@ export interface operations {
               | 'SoftDuplicateTransaction'
               | 'CachedPaymentDataExpired'
               | 'PaymentMethodBlackListed';
+            /** @description Ours: on a service fee charged as its own transaction, the payment it is the fee of (docs/fees.md#the-service-fee-as-its-own-transaction). */
+            principalTransactionId: number | null;
             publicId: string;
             /**
              * @description Derived from the transaction and its reversals (docs/api.md#voids-refunds-and-settlement).
@@ -5714,6 +6661,103 @@ export interface operations {
              * @enum {string|null}
              */
             feeProgram: 'serviceFee' | 'surcharge' | 'convenienceFee' | 'none' | null;
+            /** @description Ours: in the answer and the event of a payment whose service fee is its own transaction, that fee transaction (docs/fees.md#the-service-fee-as-its-own-transaction). */
+            feeTransaction?: {
+              /** @description What the payer is charged; on a refund, minus what the payer gets back; 0 once voided. Currency units, at most 2 decimals. */
+              amount: number;
+              attributeValues: {
+                name: string;
+                parameterName: string;
+                value: string;
+              }[];
+              /** @description The settlement batch, once settled. */
+              batchId: number | null;
+              comments: string | null;
+              /** Format: date-time */
+              created: string;
+              /** Format: email */
+              emailAddress: string | null;
+              events: {
+                comments: string | null;
+                /** Format: date-time */
+                eventDate: string;
+                /** @enum {string} */
+                eventType: 'Sale' | 'Authorize' | 'Capture' | 'Void' | 'Refund' | 'Settle';
+              }[];
+              /** @description The service's fee. Currency units, at most 2 decimals. */
+              fee: number;
+              /**
+               * @description Ours: the fee program payerFee followed, to name the fee on a receipt (surcharge, convenience fee, service fee); null when no fee was decided.
+               * @enum {string|null}
+               */
+              feeProgram: 'serviceFee' | 'surcharge' | 'convenienceFee' | 'none' | null;
+              /** @description Ours: on a payment whose service fee was charged as its own transaction, that transaction. */
+              feeTransactionId: number | null;
+              /**
+               * @description How the card is funded, from the BIN table: credit, debit, prepaid or unknown; null for a bank account.
+               * @enum {string|null}
+               */
+              funding: 'credit' | 'debit' | 'prepaid' | 'unknown' | null;
+              /** @description Unique across the service and in no order: it counts no one’s payments (docs/decisions/0001-transaction-and-batch-ids.md). Order by created. */
+              id: number;
+              /** @description The initiating party’s fee, part of amount. Currency units, at most 2 decimals. */
+              initiatingPartyFee: number;
+              maskedAccountNumber: string | null;
+              /** @description What the agency is funded; on a refund, minus the amount (the agency bears it). Currency units, at most 2 decimals. */
+              netAmount: number;
+              /** @description On a refund: the transaction it gives money back from. */
+              originalTransactionId: number | null;
+              payer: string;
+              /** @description The payer fee, part of amount. Currency units, at most 2 decimals. */
+              payerFee: number;
+              /** @enum {string|null} */
+              payerFeeMode: 'Included' | 'Custom' | 'ServiceCalculated' | null;
+              /** @enum {string} */
+              paymentResponseCode:
+                | 'Success'
+                | 'GenericDecline'
+                | 'DoNotHonor'
+                | 'InvalidAccountNumber'
+                | 'InsufficientFunds'
+                | 'DeclineCvvFail'
+                | 'ExceedsApprovalAmountLimit'
+                | 'NoSuchIssuer'
+                | 'InvalidPaymentType'
+                | 'InvalidExpirationDate'
+                | 'LostOrStolenCard'
+                | 'ExpiredCard'
+                | 'HardDuplicateTransaction'
+                | 'InvalidToken'
+                | 'InvalidAuthorization'
+                | 'InvalidRoutingNumber'
+                | 'SoftDuplicateTransaction'
+                | 'CachedPaymentDataExpired'
+                | 'PaymentMethodBlackListed';
+              /** @description Ours: on a service fee charged as its own transaction, the payment it is the fee of (docs/fees.md#the-service-fee-as-its-own-transaction). */
+              principalTransactionId: number | null;
+              publicId: string;
+              /**
+               * @description Derived from the transaction and its reversals (docs/api.md#voids-refunds-and-settlement).
+               * @enum {string}
+               */
+              status: 'Authorized' | 'Captured' | 'Settled' | 'Voided' | 'Refunded' | 'PartiallyRefunded' | 'Declined';
+              /**
+               * @description Ach or a card brand; null when the token was unknown.
+               * @enum {string|null}
+               */
+              transactionType:
+                | 'Ach'
+                | 'Visa'
+                | 'MasterCard'
+                | 'Discover'
+                | 'AmericanExpress'
+                | 'Jcb'
+                | 'DinersClub'
+                | 'UnionPay'
+                | null;
+            };
+            /** @description Ours: on a payment whose service fee was charged as its own transaction, that transaction. */
+            feeTransactionId: number | null;
             /**
              * @description How the card is funded, from the BIN table: credit, debit, prepaid or unknown; null for a bank account.
              * @enum {string|null}
@@ -5754,6 +6798,8 @@ export interface operations {
               | 'SoftDuplicateTransaction'
               | 'CachedPaymentDataExpired'
               | 'PaymentMethodBlackListed';
+            /** @description Ours: on a service fee charged as its own transaction, the payment it is the fee of (docs/fees.md#the-service-fee-as-its-own-transaction). */
+            principalTransactionId: number | null;
             publicId: string;
             /**
              * @description Derived from the transaction and its reversals (docs/api.md#voids-refunds-and-settlement).
@@ -6005,6 +7051,8 @@ export interface operations {
         'application/json': {
           /** @description The amount to hold; more than 0. A JSON number (not text) of currency units with at most 2 decimals. */
           amount: number;
+          /** @description Where the capture’s receipt goes; not sent: the token’s address; empty or null: none. */
+          emailAddress?: string | null;
           tokenId: string;
         };
       };
@@ -6150,6 +7198,11 @@ export interface operations {
                 | 'batch.settled'
                 | 'token.created'
                 | 'token.deleted'
+                | 'schedule.paid'
+                | 'schedule.declined'
+                | 'schedule.failing'
+                | 'schedule.reminder'
+                | 'schedule.cardExpiring'
                 | '*'
               )[];
               id: string;
@@ -6237,6 +7290,11 @@ export interface operations {
             | 'batch.settled'
             | 'token.created'
             | 'token.deleted'
+            | 'schedule.paid'
+            | 'schedule.declined'
+            | 'schedule.failing'
+            | 'schedule.reminder'
+            | 'schedule.cardExpiring'
             | '*'
           )[];
           /**
@@ -6269,6 +7327,11 @@ export interface operations {
               | 'batch.settled'
               | 'token.created'
               | 'token.deleted'
+              | 'schedule.paid'
+              | 'schedule.declined'
+              | 'schedule.failing'
+              | 'schedule.reminder'
+              | 'schedule.cardExpiring'
               | '*'
             )[];
             id: string;
@@ -6383,6 +7446,11 @@ export interface operations {
               | 'batch.settled'
               | 'token.created'
               | 'token.deleted'
+              | 'schedule.paid'
+              | 'schedule.declined'
+              | 'schedule.failing'
+              | 'schedule.reminder'
+              | 'schedule.cardExpiring'
               | '*'
             )[];
             id: string;
@@ -6618,7 +7686,12 @@ export interface operations {
                 | 'transaction.refunded'
                 | 'batch.settled'
                 | 'token.created'
-                | 'token.deleted';
+                | 'token.deleted'
+                | 'schedule.paid'
+                | 'schedule.declined'
+                | 'schedule.failing'
+                | 'schedule.reminder'
+                | 'schedule.cardExpiring';
               /** @description The endpoint’s HTTP status; null when none came. */
               statusCode: number | null;
             }[];
@@ -6735,6 +7808,11 @@ export interface operations {
               | 'batch.settled'
               | 'token.created'
               | 'token.deleted'
+              | 'schedule.paid'
+              | 'schedule.declined'
+              | 'schedule.failing'
+              | 'schedule.reminder'
+              | 'schedule.cardExpiring'
               | '*'
             )[];
             id: string;

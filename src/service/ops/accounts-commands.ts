@@ -1,7 +1,13 @@
 import { parseArgs } from 'node:util';
 import { createAccount, rotateSecret } from '../accounts/seed.js';
 import type { FeeSchedule, FeeSchedules } from '../fees/schedule.js';
-import { programProblems, type FeeProgram, type ProgramSchedules } from '../fees/program.js';
+import {
+  FEE_REFUND_CHOICES,
+  programProblems,
+  type FeeProgram,
+  type FeeRefundChoice,
+  type ProgramSchedules,
+} from '../fees/program.js';
 import { FEE_PROGRAMS, type FeeProgramName } from '../../shared/wire.js';
 import { parseAmount } from '../../shared/money.js';
 import type { Account, Repository } from '../storage/repository.js';
@@ -21,6 +27,7 @@ export const USAGE = [
   '  set-duplicate-window NAME MINUTES      a sale repeating an approved one (same method, amount) within it is declined; 0 = off',
   '  set-fee-program NAME none|surcharge|convenienceFee|serviceFee [--credit-percent 3] [--credit-fixed 0]',
   '         [--debit-… --prepaid-… --ach-…] [--flat 2.50] [--banned-states CT,MA,ME,PR] [--surcharge-unknown]',
+  '         [--separate-fee-transaction [--fee-on-refund proportional|full|keep]]',
   '                                         the rules its payer fees follow (docs/fees.md#fee-programs)',
   '  set-mode-c NAME on|off                 whether a sale without payerFee gets the deprecated calculated fee',
 ].join('\n');
@@ -36,6 +43,8 @@ const PROGRAM_OPTIONS = {
   flat: { type: 'string' },
   'banned-states': { type: 'string' },
   'surcharge-unknown': { type: 'boolean' },
+  'separate-fee-transaction': { type: 'boolean' },
+  'fee-on-refund': { type: 'string' },
 } as const;
 
 /** A fee program from `set-fee-program`'s arguments, checked against the account's schedules. */
@@ -65,10 +74,19 @@ function programFrom(name: string | undefined, args: string[], account: Account)
         .filter(Boolean),
     }),
     ...(text['surcharge-unknown'] === true && { surchargeUnknownFunding: true }),
+    ...(text['separate-fee-transaction'] === true && { separateFeeTransaction: true }),
+    ...(typeof text['fee-on-refund'] === 'string' && { feeOnRefund: feeRefundChoiceOf(text['fee-on-refund']) }),
   };
   const problems = programProblems(account.feeSchedules, program);
   if (problems.length) throw new UsageError(problems.join(' '));
   return program;
+}
+
+/** `--fee-on-refund`'s value, one of FEE_REFUND_CHOICES. */
+function feeRefundChoiceOf(text: string): FeeRefundChoice {
+  const choice = FEE_REFUND_CHOICES.find((known) => known === text);
+  if (!choice) throw new UsageError(`--fee-on-refund must be ${FEE_REFUND_CHOICES.join(', ')}, not "${text}".`);
+  return choice;
 }
 
 /** How long the command waits for every running service process to apply a change. */

@@ -56,6 +56,24 @@ describe('idempotency claims', () => {
     await instances.remove('ins_alive');
   });
 
+  it('claims a key anew once its 24 hours are over, answered or not, and a fresh one never', async () => {
+    const { idempotency } = service.repository;
+    const key = (name: string) => ({ scope: scope(), operation: 'test.expiry', key: name, owner: 'ins_expiry' });
+    await service.repository.instances.register('ins_expiry', process.pid, 'test');
+    expect(await idempotency.claim(key('answered'), 'h')).toEqual({ state: 'claimed' });
+    expect(await idempotency.complete(key('answered'), 201, {}, { id: 'first' })).toBe(true);
+    expect(await idempotency.claim(key('running'), 'h')).toEqual({ state: 'claimed' });
+    expect(await idempotency.claim(key('answered'), 'h')).toMatchObject({ state: 'done', body: { id: 'first' } });
+    expect(await idempotency.claim(key('running'), 'h')).toEqual({ state: 'running' });
+    await service.sql.query(
+      "UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE operation = 'test.expiry'",
+    );
+    expect(await idempotency.claim(key('answered'), 'other')).toEqual({ state: 'claimed' });
+    expect(await idempotency.claim(key('running'), 'other')).toEqual({ state: 'claimed' });
+    expect(await idempotency.claim(key('answered'), 'other')).toEqual({ state: 'running' });
+    await service.repository.instances.remove('ins_expiry');
+  });
+
   it('purges keys older than 24 hours', async () => {
     const { idempotency } = service.repository;
     const key = { scope: scope(), operation: 'test.purge', key: 'old', owner: 'ins_purge' };

@@ -14,6 +14,8 @@ import { insertWithEvent } from '../events/record.js';
 export interface AuthorizationDraft {
   tokenId: string;
   amountCents: number;
+  /** Where the capture's receipt goes; not sent: the token's address; empty: none. */
+  emailAddress?: string;
 }
 
 /**
@@ -21,7 +23,7 @@ export interface AuthorizationDraft {
  * authorized; an unknown token is a decline that stores nothing; a processor decline is stored.
  */
 export async function authorize(
-  { tokenId, amountCents }: AuthorizationDraft,
+  { tokenId, amountCents, emailAddress }: AuthorizationDraft,
   payer: Payer,
   deps: PaymentDeps,
 ): Promise<PaymentResult> {
@@ -34,7 +36,7 @@ export async function authorize(
     );
   const draft: TransactionDraft = {
     payer: token.payer,
-    emailAddress: token.emailAddress,
+    emailAddress: emailAddress ?? token.emailAddress,
     amountCents,
     payerFeeCents: null,
     initiatingPartyFeeCents: 0,

@@ -99,6 +99,10 @@ export interface Transaction extends NewTransaction {
   voidedAt: Date | null;
   /** Cents given back by approved refunds of this transaction (positive). */
   refundedAmount: Cents;
+  /** On a payment whose service fee is its own transaction: that transaction (docs/fees.md#the-service-fee-as-its-own-transaction). */
+  feeTransactionId: number | null;
+  /** In what the payment that charged it answers (and its event), that fee transaction itself. */
+  feeTransaction?: Transaction;
   created: Date;
 }
 

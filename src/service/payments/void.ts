@@ -1,6 +1,7 @@
 import type { Repository } from '../storage/repository.js';
 import { VOID, moveOf, stateOf } from './lifecycle.js';
-import type { Scope } from './model.js';
+import type { Scope, Transaction } from './model.js';
+import { lockWithPartner } from './fee-transaction.js';
 import { voidedMoney } from './money-rules.js';
 import { ProcessorUnavailable, askProcessor, type ProcessorDeps } from './payment-processor.js';
 import { done, notFound } from './result.js';
@@ -22,31 +23,52 @@ export async function voidTransaction(
   sendReceipt = false,
 ): Promise<ReversalResult> {
   return deps.repository.transaction(async (repository) => {
-    const transaction = await repository.transactions.lock(id, scope);
-    if (!transaction) return notFound('transaction');
-    const move = moveOf(VOID, transaction);
-    if ('refused' in move) return refused(move.refused, REVERSAL_MESSAGES[move.reason]);
-    const answer = await askProcessor(deps, (processor, signal) =>
-      processor.void({ reference: transaction.publicId }, signal),
-    );
-    // Nothing is written yet: the database transaction ends with nothing changed.
-    if (!answer) throw new ProcessorUnavailable();
-    if (answer.code !== 'Success') return refused('CannotBeVoided', answer.message);
+    const pair = await lockWithPartner(repository, id, scope);
+    if (!pair) return notFound('transaction');
+    // A payment and its separate service fee are voided together or not at all
+    // (docs/fees.md#the-service-fee-as-its-own-transaction): the payer's own first, then its partner's.
+    const both = [pair.asked, ...(pair.partner ? [pair.partner] : [])];
+    const moves = [];
+    for (const transaction of both) {
+      const move = moveOf(VOID, transaction);
+      if ('refused' in move) return refused(move.refused, REVERSAL_MESSAGES[move.reason]);
+      moves.push({ transaction, to: move.to });
+    }
+    for (const { transaction } of moves) {
+      const answer = await askProcessor(deps, (processor, signal) =>
+        processor.void({ reference: transaction.publicId }, signal),
+      );
+      // Nothing is written yet: the database transaction ends with nothing changed.
+      if (!answer) throw new ProcessorUnavailable();
+      if (answer.code !== 'Success') return refused('CannotBeVoided', answer.message);
+    }
     const at = deps.now();
-    const voided = await repository.transactions.transition(
-      transaction.id,
-      { from: stateOf(transaction), to: move.to },
-      {
-        money: voidedMoney(transaction),
-        voidedAt: at,
-        event: { eventType: 'Void', eventDate: at, comments: null },
-      },
-    );
-    if (!voided) return refused('PreviouslyVoided', REVERSAL_MESSAGES.previouslyVoided);
-    await recordEvent(
-      repository,
-      transactionEvent('transaction.voided', voided, at, receiptOf('void', voided, sendReceipt)),
-    );
-    return done(voided);
+    const voided: Transaction[] = [];
+    for (const { transaction, to } of moves) {
+      const moved = await repository.transactions.transition(
+        transaction.id,
+        { from: stateOf(transaction), to },
+        {
+          money: voidedMoney(transaction),
+          voidedAt: at,
+          event: { eventType: 'Void', eventDate: at, comments: null },
+        },
+      );
+      // Both rows are locked, so only the first can find itself moved (before anything is written).
+      if (!moved) return refused('PreviouslyVoided', REVERSAL_MESSAGES.previouslyVoided);
+      voided.push(moved);
+    }
+    for (const transaction of voided)
+      await recordEvent(
+        repository,
+        transactionEvent(
+          'transaction.voided',
+          transaction,
+          at,
+          // One receipt, of the payment asked for.
+          transaction === voided[0] ? receiptOf('void', transaction, sendReceipt) : null,
+        ),
+      );
+    return done(voided[0] as Transaction);
   });
 }

@@ -8,6 +8,12 @@ import type { Cents, Scope } from '../payments/model.js';
 import type { LocalDate } from './calendar.js';
 import type { Plan } from './plan.js';
 
+/**
+ * The most days before a payment its reminder may go out (`reminderDays`): the runner looks this far
+ * ahead for reminders to send, no further (schedules/schedule-runner.ts).
+ */
+export const MAX_REMINDER_DAYS = 30;
+
 /** A schedule (`Schedule`, public id `psch_…`) or an AutoPay (`AutoPay`, a numeric id). */
 export type ScheduleKind = 'Schedule' | 'AutoPay';
 

@@ -4,6 +4,7 @@ import { sandboxBinTable } from '../cards/bin-table-file.js';
  * daylight-saving changes and month ends, declines and their retries, reminders, an expiring card.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { EventResponse } from '../../shared/wire.js';
 import { sandboxProcessor } from '../sandbox/processor.js';
 import { CARD, payerNamed, startTestService, type TestService } from '../testing/harness.js';
 import { movableClock } from '../testing/movable-clock.js';
@@ -13,8 +14,10 @@ import type { Payer } from '../payments/result.js';
 import { newStoredToken } from '../payments/stored-token.js';
 import { addDays, dueInstant, localDate, type LocalDate, type Recurrence } from './calendar.js';
 import { createSchedule, type ScheduleRequest, type Timing } from './create.js';
-import type { Schedule } from './payment-schedule.js';
-import { runDue, type RunnerDeps } from './schedule-runner.js';
+import { MAX_REMINDER_DAYS, type Schedule } from './payment-schedule.js';
+import { runDue, runDuePayments, type RunnerDeps } from './schedule-runner.js';
+import { statementProfile } from '../testing/sql-profile.js';
+import { createRepository } from '../storage/repository.js';
 
 let service: TestService;
 let payer: Payer;
@@ -78,8 +81,14 @@ async function scheduleOf(timing: Timing, tokenId?: string): Promise<Schedule> {
 }
 
 const runsOf = (schedule: Schedule) => service.repository.schedules.runs(schedule.id);
+/** The schedule's events in the outbox (schedules/schedule-events.ts), oldest first: type and payment date. */
 const eventsOf = async (schedule: Schedule) =>
-  (await service.repository.schedules.events(schedule.id)).map((e) => `${e.eventType} ${e.dueDate ?? ''}`.trim());
+  (
+    await service.sql.query<{ type: string; body: string }>(
+      'SELECT type, body FROM events WHERE object_id = $1 ORDER BY seq',
+      [schedule.publicId],
+    )
+  ).map((e) => `${e.type} ${(JSON.parse(e.body) as EventResponse).data.payment?.dueDate ?? ''}`.trim());
 const reread = async (schedule: Schedule) =>
   (await service.repository.schedules.find('Schedule', schedule.publicId, payer.scope)) as Schedule;
 
@@ -236,11 +245,11 @@ describe('declines', () => {
     expect(runs.every((r) => r.paymentResponseCode === 'InsufficientFunds' && r.transactionId !== null)).toBe(true);
     expect(await reread(schedule)).toMatchObject({ status: 'Failing', next: { date: '2026-03-01' } });
     expect(await eventsOf(schedule)).toEqual([
-      'PaymentScheduleRunDeclined 2026-02-01',
-      'PaymentScheduleRunDeclined 2026-02-01',
-      'PaymentScheduleRunDeclined 2026-02-01',
-      'PaymentScheduleRunDeclined 2026-02-01',
-      'PaymentScheduleFailing 2026-02-01',
+      'schedule.declined 2026-02-01',
+      'schedule.declined 2026-02-01',
+      'schedule.declined 2026-02-01',
+      'schedule.declined 2026-02-01',
+      'schedule.failing 2026-02-01',
     ]);
   });
 
@@ -287,10 +296,31 @@ describe('reminders and expiring cards', () => {
     clock.set(dueInstant(day('2026-11-30'), NEW_YORK));
     await runDue(deps());
     expect(await eventsOf(schedule)).toEqual([
-      'PaymentScheduleReminder 2026-11-30',
-      'PaymentScheduleRunPaid 2026-11-30',
+      'schedule.reminder 2026-11-30',
+      'schedule.paid 2026-11-30',
       // The card is good through December 2026; the next payment is on 30 December: no flag.
     ]);
+  });
+
+  it('reminds as far ahead as a schedule may ask', async () => {
+    const schedule = await scheduleOf({
+      kind: 'Recurring',
+      startDate: day('2026-06-30'),
+      recurrence: monthly,
+      amount: cents(12_00),
+      endDate: null,
+      totalPayments: 1,
+    });
+    await service.sql.query('UPDATE payment_schedules SET reminder_days = $1 WHERE id = $2', [
+      MAX_REMINDER_DAYS,
+      schedule.id,
+    ]);
+    clock.set(new Date(dueInstant(day('2026-05-31'), NEW_YORK).getTime() - 1));
+    await runDue(deps());
+    expect(await eventsOf(schedule)).toEqual([]);
+    clock.set(dueInstant(day('2026-05-31'), NEW_YORK));
+    await runDue(deps());
+    expect(await eventsOf(schedule)).toEqual(['schedule.reminder 2026-06-30']);
   });
 
   it('flags a card that expires before the next payment when the payment before it is made', async () => {
@@ -308,9 +338,46 @@ describe('reminders and expiring cards', () => {
     );
     clock.set(dueInstant(day('2026-12-15'), NEW_YORK));
     await runDue(deps());
-    expect(await eventsOf(schedule)).toEqual([
-      'PaymentScheduleRunPaid 2026-12-15',
-      'PaymentScheduleCardExpiring 2027-01-15',
-    ]);
+    expect(await eventsOf(schedule)).toEqual(['schedule.paid 2026-12-15', 'schedule.cardExpiring 2027-01-15']);
+  });
+});
+
+describe('round trips', () => {
+  it('makes a due payment in 7 round trips to the database, its events included', async () => {
+    // Each round trip waits for the database: they are what bounds the runner's speed
+    // (bench/README.md). A payment: its transaction's BEGIN and COMMIT, the claim with its token,
+    // the idempotency key, the sale, the run with the schedule, the event; and a pass reads each
+    // account once.
+    const timing: Timing = {
+      kind: 'Recurring',
+      startDate: day('2026-02-01'),
+      recurrence: monthly,
+      amount: cents(25_00),
+      endDate: null,
+      totalPayments: null,
+    };
+    const schedules = [await scheduleOf(timing), await scheduleOf(timing)];
+    clock.set(dueInstant(day('2026-02-01'), NEW_YORK));
+    const profile = statementProfile();
+    expect(await runDuePayments({ ...deps(), repository: createRepository(profile.wrap(service.sql)) }, 2)).toBe(2);
+    for (const schedule of schedules)
+      expect((await runsOf(schedule)).map((r) => r.paymentResponseCode)).toEqual(['Success']);
+    expect(profile.roundTrips()).toBe(2 * 7 + 1);
+  });
+
+  it('asks one query a pass when nothing is due, however many schedules are due later', async () => {
+    for (const startDate of ['2026-02-01', '2026-02-02', '2026-03-01'])
+      await scheduleOf({
+        kind: 'Recurring',
+        startDate: day(startDate),
+        recurrence: monthly,
+        amount: cents(25_00),
+        endDate: null,
+        totalPayments: null,
+      });
+    clock.set('2026-01-10T12:00:00Z');
+    const profile = statementProfile();
+    await runDue({ ...deps(), repository: createRepository(profile.wrap(service.sql)) });
+    expect(profile.roundTrips()).toBe(1);
   });
 });

@@ -28,6 +28,42 @@ interface ClaimRow {
   body: unknown;
 }
 
+/** A claimed key's answer: its status, headers and body. */
+export interface ClaimAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/**
+ * The UPDATE that stores the answer of a key this process claimed (`complete`), its parameters
+ * numbered from `$first`; another statement may run it as one of its parts, so that a claim is
+ * completed with what it guarded in one round trip (schedules-table.ts's `recordRun`). It changes
+ * no row when the claim is no longer this process's (taken over after its lease).
+ */
+export function completing(
+  { scope, operation, key, owner }: IdempotencyKey,
+  answer: ClaimAnswer,
+  first: number,
+): { text: string; params: unknown[] } {
+  const $ = (n: number) => `$${first + n}`;
+  return {
+    text: `UPDATE idempotency_keys SET status = ${$(4)}::integer, headers = ${$(5)}::jsonb, body = ${$(6)}::jsonb
+      WHERE account_id = ${$(0)}::integer AND via_account_id = ${$(1)}::integer AND operation = ${$(2)}::text
+        AND key = ${$(3)}::text AND owner = ${$(7)}::text AND status IS NULL`,
+    params: [
+      scope.accountId,
+      scope.viaAccountId ?? 0,
+      operation,
+      key,
+      answer.status,
+      JSON.stringify(answer.headers),
+      JSON.stringify(answer.body),
+      owner,
+    ],
+  };
+}
+
 /** The idempotency_keys table: one row per key and scope, claimed before the operation runs. */
 export function idempotencyStore(sql: Sql) {
   const via = (scope: Scope) => scope.viaAccountId ?? 0;
@@ -41,17 +77,20 @@ export function idempotencyStore(sql: Sql) {
      */
     async claim({ scope, operation, key, owner }: IdempotencyKey, requestHash: string): Promise<Claim> {
       const params = [scope.accountId, via(scope), operation, key];
-      await sql.query(
+      const insert = () =>
+        sql.query(
+          `INSERT INTO idempotency_keys (account_id, via_account_id, operation, key, request_hash, owner) VALUES ($1, $2, $3, $4, $5, $6)
+           ON CONFLICT DO NOTHING RETURNING key`,
+          [...params, requestHash, owner],
+        );
+      // A new key, the usual case, in one round trip; a key older than its 24 hours is cleared, then claimed.
+      if ((await insert()).length) return { state: 'claimed' };
+      const expired = await sql.query(
         `DELETE FROM idempotency_keys WHERE account_id = $1 AND via_account_id = $2 AND operation = $3 AND key = $4
-           AND created_at < now() - interval '${IDEMPOTENCY_HOURS} hours'`,
+           AND created_at < now() - interval '${IDEMPOTENCY_HOURS} hours' RETURNING key`,
         params,
       );
-      const inserted = await sql.query(
-        `INSERT INTO idempotency_keys (account_id, via_account_id, operation, key, request_hash, owner) VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT DO NOTHING RETURNING key`,
-        [...params, requestHash, owner],
-      );
-      if (inserted.length) return { state: 'claimed' };
+      if (expired.length && (await insert()).length) return { state: 'claimed' };
       const takenOver = await sql.query(
         `UPDATE idempotency_keys k SET owner = $6, request_hash = $5, created_at = now()
          WHERE account_id = $1 AND via_account_id = $2 AND operation = $3 AND key = $4 AND status IS NULL
@@ -76,18 +115,13 @@ export function idempotencyStore(sql: Sql) {
      * over after its lease), and then the caller's transaction must not commit.
      */
     async complete(
-      { scope, operation, key, owner }: IdempotencyKey,
+      key: IdempotencyKey,
       status: number,
       headers: Record<string, string>,
       body: unknown,
     ): Promise<boolean> {
-      const updated = await sql.query(
-        `UPDATE idempotency_keys SET status = $5, headers = $6, body = $7
-         WHERE account_id = $1 AND via_account_id = $2 AND operation = $3 AND key = $4 AND owner = $8 AND status IS NULL
-         RETURNING key`,
-        [scope.accountId, via(scope), operation, key, status, JSON.stringify(headers), JSON.stringify(body), owner],
-      );
-      return updated.length === 1;
+      const update = completing(key, { status, headers, body }, 1);
+      return (await sql.query(`${update.text} RETURNING key`, update.params)).length === 1;
     },
     /** Deletes keys older than 24 hours (docs/api.md#transactions: a key holds for 24 hours). */
     async purgeExpired(): Promise<number> {

@@ -477,6 +477,33 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       ALTER TABLE events ADD COLUMN IF NOT EXISTS receipt JSON;
     `,
   },
+  {
+    version: 29,
+    name: 'schedule events ride the outbox',
+    sql: `
+      -- A schedule's events are events of the outbox (schedules/schedule-events.ts): readable at
+      -- GET /api/v1/events, sent to webhooks and e-mailed from there. The table of migration 22 was
+      -- written by the runner and read by nothing of the API; its rows told again what schedule_runs
+      -- records of each payment (docs/decisions/0158-schedule-events-in-the-outbox.md).
+      DROP TABLE IF EXISTS schedule_events;
+    `,
+  },
+  {
+    version: 31,
+    name: 'the runner asks what is due of the schedules that can be',
+    sql: `
+      -- docs/autopay.md#the-runner. Every process asks every few seconds; when nothing is due the
+      -- answer must cost nothing, however many schedules wait. Payments: only schedules that can pay
+      -- (a paused or failing one whose date went by is not indexed).
+      CREATE INDEX payment_schedules_payable ON payment_schedules (next_run_at)
+        WHERE next_run_at IS NOT NULL AND (status = 'Active' OR next_run_at < stopped_at);
+      DROP INDEX payment_schedules_due;
+      -- Reminders: only those not sent yet, by their days ahead, so each number of days is one
+      -- range of due dates (schedules-table.ts, anythingDue).
+      CREATE INDEX payment_schedules_unreminded ON payment_schedules (reminder_days, next_run_at)
+        WHERE status = 'Active' AND attempt = 0 AND reminder_days > 0 AND reminded_for IS DISTINCT FROM next_due_date;
+    `,
+  },
 ];
 
 /** The versions of the outbox's tables (events, webhook endpoints, deliveries), which every payment writes. */

@@ -1,8 +1,10 @@
 import type { ScheduleStatus } from '../../shared/wire.js';
 import type { LocalDate } from '../schedules/calendar.js';
-import type { Schedule, ScheduleEvent, ScheduleKind, ScheduleRun } from '../schedules/payment-schedule.js';
-import type { Cents } from '../payments/model.js';
+import type { Schedule, ScheduleKind, ScheduleRun } from '../schedules/payment-schedule.js';
+import type { Cents, Token } from '../payments/model.js';
+import { completing, type ClaimAnswer, type IdempotencyKey } from './idempotency-claims.js';
 import type { Sql } from './sql.js';
+import { TOKEN_COLUMNS, toToken, type TokenRow } from './tokens-table.js';
 import type { Scope } from './types.js';
 
 const COLUMNS = `s.id, s.public_id AS "publicId", s.kind, s.account_id AS "accountId", s.via_account_id AS "viaAccountId",
@@ -52,6 +54,30 @@ const mutable = (s: Schedule): unknown[] => [
   s.cancelled,
   JSON.stringify(s.plan),
 ];
+
+/**
+ * A schedule whose payment is due at `$1`: active, or stopped (paused, cancelled) after the payment
+ * came due, which it still makes; only schedules of enabled accounts.
+ */
+const DUE = `s.next_run_at <= $1 AND (s.status = 'Active' OR s.next_run_at < s.stopped_at)
+  AND EXISTS (SELECT 1 FROM accounts a WHERE a.id = s.account_id AND a.disabled_at IS NULL)`;
+
+/** An active schedule whose next payment's reminder is not sent yet (storage migration 31 indexes them). */
+const UNREMINDED = `s.status = 'Active' AND s.attempt = 0 AND s.reminder_days > 0
+  AND s.reminded_for IS DISTINCT FROM s.next_due_date`;
+
+/**
+ * An unreminded schedule whose reminder is due at `$1`: its payment `reminder_days` or fewer days
+ * ahead; `$2` is the most days a reminder can be ahead (the index's range is bounded by it).
+ */
+const REMINDER_DUE = `${UNREMINDED} AND s.next_run_at > $1 AND s.next_run_at <= $1 + ($2::integer + 1) * interval '1 day'
+  AND s.next_run_at - s.reminder_days * interval '1 day' <= $1`;
+
+/** A due schedule claimed by the runner, with its token (null when gone, deleted or another scope's). */
+export interface ClaimedSchedule {
+  schedule: Schedule;
+  token: Token | null;
+}
 
 /** A schedule to store: what `Schedule` has but its ids (an AutoPay's number is drawn here). */
 export type NewSchedule = Omit<Schedule, 'id' | 'publicId'> & { publicId: string | null };
@@ -117,6 +143,11 @@ export function scheduleStore(sql: Sql) {
       );
       return row ? toSchedule(row) : null;
     },
+    /** A schedule or AutoPay by its row id, whoever owns it: for the runner's events, which hold it. */
+    async byId(id: number): Promise<Schedule | null> {
+      const [row] = await sql.query<Row>(`SELECT ${COLUMNS} FROM payment_schedules s WHERE s.id = $1`, [id]);
+      return row ? toSchedule(row) : null;
+    },
     /** The same, held for update until the caller's transaction ends. */
     async hold(kind: ScheduleKind, publicId: string, scope: Scope): Promise<Schedule | null> {
       const [row] = await sql.query<Row>(
@@ -164,35 +195,74 @@ export function scheduleStore(sql: Sql) {
      * stopped (paused, cancelled) after a payment came due still makes that payment. Only schedules
      * of enabled accounts.
      */
-    async claimDue(now: Date, limit: number): Promise<Schedule[]> {
-      const rows = await sql.query<Row>(
-        `SELECT ${COLUMNS} FROM payment_schedules s
-         WHERE s.next_run_at <= $1 AND (s.status = 'Active' OR s.next_run_at < s.stopped_at)
-           AND EXISTS (SELECT 1 FROM accounts a WHERE a.id = s.account_id AND a.disabled_at IS NULL)
+    async claimDue(now: Date, limit: number): Promise<ClaimedSchedule[]> {
+      // Its live token of its own scope is read with it: the run needs it for the sale and the card's expiry.
+      const rows = await sql.query<Row & { token: TokenRow | null }>(
+        `SELECT ${COLUMNS},
+           (SELECT row_to_json(t) FROM (SELECT ${TOKEN_COLUMNS} FROM tokens
+              WHERE id = s.token_id AND deleted_at IS NULL AND account_id = s.account_id
+                AND via_account_id IS NOT DISTINCT FROM s.via_account_id) t) AS token
+         FROM payment_schedules s
+         WHERE ${DUE}
          ORDER BY s.next_run_at LIMIT $2 FOR UPDATE OF s SKIP LOCKED`,
         [now, limit],
       );
-      return rows.map(toSchedule);
+      return rows.map(({ token, ...row }) => ({ schedule: toSchedule(row), token: token && toToken(token) }));
+    },
+    /** Whether any payment or reminder is due at `now`: the runner's one question when nothing is. */
+    async anythingDue(now: Date, maxReminderDays: number): Promise<{ payments: boolean; reminders: boolean }> {
+      // Payments in the order of the index, which the plan then reads even when the table's
+      // statistics are behind a big run (they think everything is still due); reminders: one short
+      // range of the index per number of days ahead (1 to the most), none weeks away.
+      const [row] = await sql.query<{ payments: boolean; reminders: boolean }>(
+        `SELECT EXISTS (SELECT 1 FROM payment_schedules s WHERE ${DUE} ORDER BY s.next_run_at LIMIT 1) AS payments,
+           EXISTS (SELECT 1 FROM generate_series(1, $2::integer) d
+             WHERE EXISTS (SELECT 1 FROM payment_schedules s WHERE ${REMINDER_DUE} AND s.reminder_days = d
+               AND s.next_run_at <= $1 + d * interval '1 day' + interval '1 day')) AS reminders`,
+        [now, maxReminderDays],
+      );
+      return { payments: row?.payments === true, reminders: row?.reminders === true };
     },
     /** Claims, as `claimDue`, active schedules whose next payment's reminder is due and not yet sent. */
-    async claimReminders(now: Date, limit: number): Promise<Schedule[]> {
+    async claimReminders(now: Date, maxReminderDays: number, limit: number): Promise<Schedule[]> {
       const rows = await sql.query<Row>(
         `SELECT ${COLUMNS} FROM payment_schedules s
-         WHERE s.next_run_at IS NOT NULL AND s.status = 'Active' AND s.attempt = 0 AND s.reminder_days > 0
-           AND s.next_run_at - s.reminder_days * interval '1 day' <= $1 AND s.next_run_at > $1
-           AND s.reminded_for IS DISTINCT FROM s.next_due_date
-         ORDER BY s.next_run_at LIMIT $2 FOR UPDATE OF s SKIP LOCKED`,
-        [now, limit],
+         WHERE ${REMINDER_DUE}
+         ORDER BY s.next_run_at LIMIT $3 FOR UPDATE OF s SKIP LOCKED`,
+        [now, maxReminderDays, limit],
       );
       return rows.map(toSchedule);
     },
-    /** Records one try; a second record of the same try fails (the table's key). */
-    async recordRun(scheduleId: number, run: ScheduleRun): Promise<void> {
-      await sql.query(
-        `INSERT INTO schedule_runs (schedule_id, due_date, attempt, amount_cents, transaction_id, payment_response_code, ran_at)
-         VALUES ($1, $2::date, $3, $4, $5, $6, $7)`,
-        [scheduleId, run.dueDate, run.attempt, run.amount, run.transactionId, run.paymentResponseCode, run.ran],
+    /**
+     * Records one try of a schedule the caller holds, stores the answer of the try's idempotency
+     * claim and writes the schedule as it now is, in one statement. False, and nothing written, when
+     * the claim is no longer this process's; a second record of the same try fails (the table's key).
+     */
+    async recordRun(
+      run: ScheduleRun,
+      moved: Schedule,
+      claim: { key: IdempotencyKey; answer: ClaimAnswer },
+    ): Promise<boolean> {
+      const completed = completing(claim.key, claim.answer, 19);
+      const [row] = await sql.query<{ completed: boolean }>(
+        `WITH k AS (${completed.text} RETURNING 1),
+         r AS (INSERT INTO schedule_runs (schedule_id, due_date, attempt, amount_cents, transaction_id, payment_response_code, ran_at)
+           SELECT $1::integer, $13::date, $14::integer, $15::integer, $16::integer, $17::text, $18::timestamptz FROM k),
+         s AS (UPDATE payment_schedules SET ${MUTABLE} WHERE id = $1 AND EXISTS (SELECT 1 FROM k) RETURNING 1)
+         SELECT EXISTS (SELECT 1 FROM k) AS completed`,
+        [
+          moved.id,
+          ...mutable(moved),
+          run.dueDate,
+          run.attempt,
+          run.amount,
+          run.transactionId,
+          run.paymentResponseCode,
+          run.ran,
+          ...completed.params,
+        ],
       );
+      return row?.completed === true;
     },
     /** Every try of a schedule, oldest first. */
     runs: (scheduleId: number) =>
@@ -200,28 +270,6 @@ export function scheduleStore(sql: Sql) {
         `SELECT due_date::text AS "dueDate", attempt, amount_cents AS amount, transaction_id AS "transactionId",
            payment_response_code AS "paymentResponseCode", ran_at AS ran
          FROM schedule_runs WHERE schedule_id = $1 ORDER BY due_date, attempt`,
-        [scheduleId],
-      ),
-    async recordEvent(event: ScheduleEvent): Promise<void> {
-      await sql.query(
-        `INSERT INTO schedule_events (schedule_id, account_id, via_account_id, event_type, due_date, transaction_id, created_at)
-         VALUES ($1, $2, $3, $4, $5::date, $6, $7)`,
-        [
-          event.scheduleId,
-          event.scope.accountId,
-          event.scope.viaAccountId,
-          event.eventType,
-          event.dueDate,
-          event.transactionId,
-          event.at,
-        ],
-      );
-    },
-    /** The events of a schedule, oldest first. */
-    events: (scheduleId: number) =>
-      sql.query<Pick<ScheduleEvent, 'eventType' | 'dueDate' | 'transactionId' | 'at'>>(
-        `SELECT event_type AS "eventType", due_date::text AS "dueDate", transaction_id AS "transactionId", created_at AS at
-         FROM schedule_events WHERE schedule_id = $1 ORDER BY id`,
         [scheduleId],
       ),
   };

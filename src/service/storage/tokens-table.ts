@@ -4,16 +4,31 @@ import { couldBeId } from './ids.js';
 import type { Sql } from './sql.js';
 import type { Scope } from './types.js';
 
-const TOKEN_COLUMNS = `id, account_id, via_account_id, payer, email_address AS "emailAddress", attribute_values AS "attributeValues",
+export const TOKEN_COLUMNS = `id, account_id, via_account_id, payer, email_address AS "emailAddress", attribute_values AS "attributeValues",
   transaction_type AS "transactionType", masked_account_number AS "maskedAccountNumber", last_four AS "lastFour",
   expiration_month AS "expirationMonth", expiration_year AS "expirationYear", account_type AS "accountType",
   vault_key_id AS "vaultKeyId", sealed, created_at AS created, funding, fee_quote AS "feeQuote"`;
 
-type TokenRow = Omit<Token, 'scope'> & { account_id: number; via_account_id: number | null };
+export type TokenRow = Omit<Token, 'scope'> & { account_id: number; via_account_id: number | null };
 
 /** A card token stored before card funding (migration 13) reads as unknown. */
 const fundingOf = (row: TokenRow): Token['funding'] =>
   row.funding ?? (row.transactionType === 'Ach' ? null : 'unknown');
+
+/**
+ * The token of a row of TOKEN_COLUMNS, read by this store or as JSON by another statement that
+ * reads a token with its own rows (schedules-table.ts's `claimDue`: its time as text then).
+ */
+export function toToken(row: TokenRow): Token {
+  const { account_id, via_account_id, ...token } = row;
+  return {
+    ...token,
+    created: new Date(token.created),
+    funding: fundingOf(row),
+    attributeValues: { ...token.attributeValues },
+    scope: { accountId: account_id, viaAccountId: via_account_id },
+  };
+}
 
 const TOKEN_INSERT = `INSERT INTO tokens (id, account_id, via_account_id, payer, email_address, attribute_values, transaction_type,
     masked_account_number, last_four, expiration_month, expiration_year, account_type, vault_key_id, sealed, created_at, funding, fee_quote)
@@ -86,13 +101,7 @@ export function tokenStore(sql: Sql) {
     async find(id: string, scope: Scope): Promise<Token | null> {
       const row = couldBeId(id) ? await liveTokens(id) : null;
       if (!row || row.account_id !== scope.accountId || row.via_account_id !== scope.viaAccountId) return null;
-      const { account_id, via_account_id, ...token } = row;
-      return {
-        ...token,
-        funding: fundingOf(row),
-        attributeValues: { ...token.attributeValues },
-        scope: { accountId: account_id, viaAccountId: via_account_id },
-      };
+      return toToken(row);
     },
     /** Marks the token deleted and erases its encrypted details; false when there was none. */
     async delete(id: string, scope: Scope): Promise<boolean> {

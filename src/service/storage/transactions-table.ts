@@ -26,6 +26,7 @@ const COLUMNS = `t.id, t.public_id AS "publicId", t.account_id, t.via_account_id
   t.funding, t.fee_program AS "feeProgram", t.principal_transaction_id AS "principalTransactionId",
   (SELECT COALESCE(-sum(r.amount_cents), 0)::integer FROM transactions r
     WHERE r.original_transaction_id = t.id AND r.payment_response_code = 'Success') AS "refundedAmount",
+  (SELECT f.id FROM transactions f WHERE f.principal_transaction_id = t.id LIMIT 1) AS "feeTransactionId",
   COALESCE((SELECT json_agg(json_build_object('eventType', e.event_type, 'eventDate', e.event_date, 'comments', e.comments) ORDER BY e.id)
             FROM transaction_events e WHERE e.transaction_id = t.id), '[]') AS events`;
 
@@ -161,7 +162,16 @@ function queriesOn(sql: Sql) {
         ],
       );
       const { id, created } = row as { id: number; created: Date };
-      return { ...t, id, created, capturedAt: null, batchId: null, voidedAt: null, refundedAmount: cents(0) };
+      return {
+        ...t,
+        id,
+        created,
+        capturedAt: null,
+        batchId: null,
+        voidedAt: null,
+        refundedAmount: cents(0),
+        feeTransactionId: null,
+      };
     },
     /**
      * The newest approved sale in this scope charging `method` exactly `amountCents` in the last `windowMinutes`
@@ -180,6 +190,7 @@ function queriesOn(sql: Sql) {
           `SELECT t.id, t.created_at AS created FROM transactions t
            WHERE ${IN_SCOPE} AND t.amount_cents = $1 AND t.created_at >= now() - make_interval(mins => $4)
              AND t.payment_response_code = 'Success' AND t.authorization_id IS NULL
+             AND t.principal_transaction_id IS NULL
              AND (t.payment_method_fingerprint = $5
                   OR (t.payment_method_fingerprint IS NULL AND $6::text IS NOT NULL AND t.token_id = $6))
            ORDER BY t.created_at DESC LIMIT 1`,

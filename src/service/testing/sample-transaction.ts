@@ -24,4 +24,6 @@ export const SALE: TransactionResponse = {
   status: 'Captured',
   batchId: null,
   originalTransactionId: null,
+  principalTransactionId: null,
+  feeTransactionId: null,
 };

@@ -135,6 +135,8 @@ export const declineDetails = {
   authorizationUnknown: 'No such authorization for these credentials (or it was made under another impersonation).',
   authorizationCaptured: 'This authorization was already captured.',
   authorizationReleased: 'This authorization was voided (released).',
+  feeNeedsToken:
+    'This account charges its service fee as a separate transaction, by the authorization’s card token, which was deleted: capture with payerFee 0 (the agency bears the fee), or make a new token and pay.',
   duplicate:
     'This payment duplicates transaction {id}, approved at {approvedAt} with the same payment method and amount. To charge it again, use another amount or wait until {until}.',
 } as const;
@@ -460,6 +462,8 @@ export const esDeclineDetails = {
   authorizationUnknown: 'No existe esa autorización para estas credenciales (o se hizo bajo otra suplantación).',
   authorizationCaptured: 'Esta autorización ya fue capturada.',
   authorizationReleased: 'Esta autorización fue anulada (liberada).',
+  feeNeedsToken:
+    'Esta cuenta cobra su cargo por servicio como transacción aparte, con el token de tarjeta de la autorización, que fue eliminado: capture con payerFee 0 (la agencia asume el cargo), o cree un token nuevo y pague.',
   duplicate:
     'Este pago duplica la transacción {id}, aprobada el {approvedAt} con el mismo medio de pago e importe. Para cobrarlo de nuevo, use otro importe o espere hasta {until}.',
 } as const satisfies Record<keyof typeof declineDetails, string>;

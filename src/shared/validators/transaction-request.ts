@@ -219,17 +219,30 @@ export function validateTransactionRequest(body: unknown, now?: Date): Check<Tra
   };
 }
 
-/** `POST /transactions/authorize`: `{tokenId, amount}`. */
-export function validateAuthorizationRequest(body: unknown): Check<{ tokenId: string; amountCents: number }> {
+/** `POST /transactions/authorize`: `{tokenId, amount}`, and the address its capture's receipt goes to. */
+export function validateAuthorizationRequest(
+  body: unknown,
+): Check<{ tokenId: string; amountCents: number; emailAddress?: string }> {
   const errors = fieldErrors();
-  const [fields, ok] = checkFields<{ tokenId: string; amount: number }>(
+  const [fields, ok] = checkFields<{ tokenId: string; amount: number; emailAddress?: string }>(
     body,
     '',
-    { tokenId: [id('token', 'INVALID_TOKEN_ID'), same], amount: [jsonNumber(positiveAmount), cents] },
+    {
+      tokenId: [id('token', 'INVALID_TOKEN_ID'), same],
+      amount: [jsonNumber(positiveAmount), cents],
+      emailAddress: TRANSACTION_RULES.emailAddress,
+    },
     errors,
   );
   return ok
-    ? { ok: true, value: { tokenId: fields.tokenId, amountCents: fields.amount } }
+    ? {
+        ok: true,
+        value: {
+          tokenId: fields.tokenId,
+          amountCents: fields.amount,
+          ...(fields.emailAddress !== undefined && { emailAddress: fields.emailAddress }),
+        },
+      }
     : { ok: false, errors: errors.list };
 }
 

@@ -82,12 +82,14 @@ describe('the frame page of <paytoken-frame> (http/routes/frames.ts)', () => {
       expect(body).toContain('name="cardNumber"');
       expect(body).not.toContain('name="payer"');
       expect(body).not.toContain('id="tab-ach"');
-      // The bridge first (the frame's height at once), then Lit's hydration, then the form.
-      // The bridge runs at once (it sizes the frame); hydration, then the form, preloaded for it to run.
+      // Lit's hydration, then the form, preloaded in the head for the bridge to run after the first
+      // paint; the bridge right after the form, run as the parser reaches it (not deferred to the end of
+      // parsing), so that the frame has its height before that paint.
       const at = (attribute: string, name: string) => body.indexOf(`${attribute}="../scripts/${name}-`);
-      expect(at('src', 'paytoken-frame-bridge')).toBeGreaterThan(0);
-      expect(at('href', 'paytoken-form-hydrate')).toBeGreaterThan(at('src', 'paytoken-frame-bridge'));
+      expect(at('href', 'paytoken-form-hydrate')).toBeGreaterThan(0);
       expect(body.lastIndexOf('href="../scripts/paytoken-form-')).toBeGreaterThan(at('href', 'paytoken-form-hydrate'));
+      expect(at('src', 'paytoken-frame-bridge')).toBeGreaterThan(body.indexOf('</paytoken-form>'));
+      expect(body).toMatch(/<\/paytoken-form><script src="[^"]+" integrity="sha384-[^"]+"><\/script><\/body>/);
       expect(body).toMatch(/<link rel="preload" as="script" href="[^"]+" integrity="sha384-[^"]+">/);
       const styles = [...body.matchAll(/<style>([^<]*)<\/style>/g)].map(
         (match) =>

@@ -92,13 +92,20 @@ export function reversalRoutes(instance: FastifyInstance, deps: ServiceDeps): vo
       onRequest: secretOnly(deps),
     },
     async (request, reply) => {
-      const { scope } = callerOf(request);
+      const { scope, actingFor } = callerOf(request);
       const id = await transactionNamed(request.params.transactionId, scope, deps, request.id);
       const base = baseUrl(request, deps);
       // The key is per transaction: the same key and body for another transaction is another refund.
       return idempotent(request, reply, deps, scope, `transactions.refund:${id}`, async (repository) => {
         const { amountCents, sendReceipt } = request.body;
-        const result = await refund(String(id), amountCents, scope, { ...deps, repository }, sendReceipt);
+        const result = await refund(
+          String(id),
+          amountCents,
+          scope,
+          { ...deps, repository },
+          sendReceipt,
+          actingFor.feeProgram,
+        );
         return answerOf(result, request.id, (made) => ({
           status: 201,
           headers: { Location: `${base}/api/v1/transactions/${made.id}` },

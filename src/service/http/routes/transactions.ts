@@ -44,7 +44,7 @@ function createdOutcome(transaction: Transaction, base: string): Outcome {
   if (transaction.payerFeeMode === 'ServiceCalculated') {
     headers.Deprecation = 'true';
     body.warnings = [
-      `payerFee was not sent, so the service added a payer fee of ${formatAmount(transaction.payerFee)} to the charge (Mode C, deprecated). ` +
+      `payerFee was not sent, so the service added a payer fee of ${formatAmount((transaction.feeTransaction ?? transaction).payerFee)} to the charge (Mode C, deprecated). ` +
         'Send payerFee, calculated with GET /api/v1/transactionFees, in amount and payerFee instead (Mode A).',
     ];
   }

@@ -156,6 +156,8 @@ export const transactionExample = {
   status: 'Captured',
   batchId: null,
   originalTransactionId: null,
+  principalTransactionId: null,
+  feeTransactionId: null,
 };
 
 export const transactionExamples: Record<string, NamedExample> = {

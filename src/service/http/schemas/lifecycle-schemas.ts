@@ -124,6 +124,8 @@ const refundTransaction = {
   events: [{ eventDate: SETTLED, eventType: 'Refund', comments: null }],
   created: SETTLED,
   originalTransactionId: 1042,
+  principalTransactionId: null,
+  feeTransactionId: null,
 };
 const batch = {
   id: 17,

@@ -7,6 +7,7 @@ import { responseMessages } from '../../../shared/messages/api.js';
 import { PAYMENT_INTERVALS, SCHEDULE_STATUSES } from '../../../shared/wire.js';
 import { attributeValuesSchema } from './schemas.js';
 import type { NamedExample } from './response-map.js';
+import { MAX_REMINDER_DAYS } from '../../schedules/payment-schedule.js';
 
 const DAY = '^\\d{4}-\\d{2}-\\d{2}$';
 /** A request's date: a day, or a date-time whose date is taken. */
@@ -25,7 +26,7 @@ const language = { type: 'string', enum: ['en', 'es'], description: 'Ours: the l
 const reminderDays = {
   type: 'integer',
   minimum: 0,
-  maximum: 30,
+  maximum: MAX_REMINDER_DAYS,
   description: 'Ours: days before each payment its reminder goes out (default 3; 0: none).',
 };
 const status = {
@@ -192,6 +193,27 @@ export const schedulePaymentsSchema = {
   required: ['payments'],
 } as const;
 
+/** `data.payment` of a schedule's event (docs/autopay.md#events): the payment the event is about. */
+export const scheduleEventPaymentSchema = {
+  type: 'object',
+  description:
+    'Ours: the payment a schedule’s event is about: the try of a payment made or declined (and of a failing schedule), or the coming payment of a reminder or an expiring card (then attempt, transactionId and paymentResponseCode are null).',
+  properties: {
+    dueDate: day('The payment’s due date.'),
+    amount: answerMoney('The payment’s amount.'),
+    attempt: {
+      type: ['integer', 'null'],
+      minimum: 0,
+      maximum: 3,
+      description: '0: the first try; 1 to 3: its retries.',
+    },
+    transactionId: { type: ['integer', 'null'], description: 'The transaction the try made.' },
+    paymentResponseCode: { type: ['string', 'null'], enum: [...Object.keys(responseMessages), null] },
+    retryDate: orNull(day('After a decline: the day it is tried again; null when it is not.')),
+  },
+  required: ['dueDate', 'amount', 'attempt', 'transactionId', 'paymentResponseCode', 'retryDate'],
+} as const;
+
 export const autoPayRequestSchema = {
   type: 'object',
   description: 'Enrols a payer in AutoPay: each amount due the agency adds is paid on its date (docs/autopay.md).',
@@ -299,7 +321,7 @@ export const paymentScheduleSearchQuerySchema = {
   },
 } as const;
 
-const SCHEDULE_EXAMPLE = {
+export const SCHEDULE_EXAMPLE = {
   id: 'psch_Jf3kq9Zr0cJvQmWb1xT2aYd8',
   payer: 'Ada Lovelace',
   emailAddress: 'ada@example.com',

@@ -490,91 +490,116 @@ export const transactionRequestSchema = {
   required: ['payer', 'amount'],
 } as const;
 
+/** The fields of every transaction as the wire shows it (`TransactionResponse`, src/shared/wire.ts). */
+const transactionProperties = {
+  id: {
+    type: 'integer',
+    minimum: 1,
+    maximum: 999_999_999,
+    description:
+      'Unique across the service and in no order: it counts no one’s payments (docs/decisions/0001-transaction-and-batch-ids.md). Order by created.',
+  },
+  publicId: { type: 'string', pattern: PUBLIC_TRANSACTION_ID },
+  payer: { type: 'string' },
+  emailAddress: { type: ['string', 'null'], format: 'email' },
+  transactionType: {
+    type: ['string', 'null'],
+    enum: [...TRANSACTION_TYPES, null],
+    description: 'Ach or a card brand; null when the token was unknown.',
+  },
+  amount: signedAmount('What the payer is charged; on a refund, minus what the payer gets back; 0 once voided.'),
+  payerFee: amount('The payer fee, part of amount.'),
+  fee: amount("The service's fee."),
+  netAmount: signedAmount('What the agency is funded; on a refund, minus the amount (the agency bears it).'),
+  initiatingPartyFee: amount('The initiating party’s fee, part of amount.'),
+  payerFeeMode: { type: ['string', 'null'], enum: [...PAYER_FEE_MODES, null] },
+  funding: fundingSchema,
+  feeProgram: {
+    type: ['string', 'null'],
+    enum: [...FEE_PROGRAMS, null],
+    description:
+      'Ours: the fee program payerFee followed, to name the fee on a receipt (surcharge, convenience fee, service fee); null when no fee was decided.',
+  },
+  maskedAccountNumber: { type: ['string', 'null'], pattern: MASKED },
+  comments: { type: ['string', 'null'] },
+  attributeValues: attributeValueListSchema,
+  paymentResponseCode: { type: 'string', enum: PAYMENT_RESPONSE_CODES },
+  events: {
+    type: 'array',
+    items: {
+      type: 'object',
+      properties: {
+        eventDate: { type: 'string', format: 'date-time' },
+        eventType: { type: 'string', enum: [...TRANSACTION_EVENT_TYPES] },
+        comments: { type: ['string', 'null'] },
+      },
+      required: ['eventDate', 'eventType', 'comments'],
+    },
+  },
+  created: { type: 'string', format: 'date-time' },
+  status: {
+    type: 'string',
+    enum: [...TRANSACTION_STATUSES],
+    description: 'Derived from the transaction and its reversals (docs/api.md#voids-refunds-and-settlement).',
+  },
+  batchId: { type: ['integer', 'null'], description: 'The settlement batch, once settled.' },
+  originalTransactionId: {
+    type: ['integer', 'null'],
+    description: 'On a refund: the transaction it gives money back from.',
+  },
+  principalTransactionId: {
+    type: ['integer', 'null'],
+    description:
+      'Ours: on a service fee charged as its own transaction, the payment it is the fee of (docs/fees.md#the-service-fee-as-its-own-transaction).',
+  },
+  feeTransactionId: {
+    type: ['integer', 'null'],
+    description: 'Ours: on a payment whose service fee was charged as its own transaction, that transaction.',
+  },
+} as const;
+
+const transactionRequired = [
+  'id',
+  'publicId',
+  'payer',
+  'emailAddress',
+  'transactionType',
+  'amount',
+  'payerFee',
+  'fee',
+  'netAmount',
+  'initiatingPartyFee',
+  'payerFeeMode',
+  'funding',
+  'feeProgram',
+  'maskedAccountNumber',
+  'comments',
+  'attributeValues',
+  'paymentResponseCode',
+  'events',
+  'created',
+  'status',
+  'batchId',
+  'originalTransactionId',
+  'principalTransactionId',
+  'feeTransactionId',
+] as const;
+
 export const transactionSchema = {
   type: 'object',
   description: 'A transaction (docs/api.md#transactions). Always amount = netAmount + fee + initiatingPartyFee.',
   properties: {
-    id: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 999_999_999,
+    ...transactionProperties,
+    feeTransaction: {
+      type: 'object',
       description:
-        'Unique across the service and in no order: it counts no one’s payments (docs/decisions/0001-transaction-and-batch-ids.md). Order by created.',
-    },
-    publicId: { type: 'string', pattern: PUBLIC_TRANSACTION_ID },
-    payer: { type: 'string' },
-    emailAddress: { type: ['string', 'null'], format: 'email' },
-    transactionType: {
-      type: ['string', 'null'],
-      enum: [...TRANSACTION_TYPES, null],
-      description: 'Ach or a card brand; null when the token was unknown.',
-    },
-    amount: signedAmount('What the payer is charged; on a refund, minus what the payer gets back; 0 once voided.'),
-    payerFee: amount('The payer fee, part of amount.'),
-    fee: amount("The service's fee."),
-    netAmount: signedAmount('What the agency is funded; on a refund, minus the amount (the agency bears it).'),
-    initiatingPartyFee: amount('The initiating party’s fee, part of amount.'),
-    payerFeeMode: { type: ['string', 'null'], enum: [...PAYER_FEE_MODES, null] },
-    funding: fundingSchema,
-    feeProgram: {
-      type: ['string', 'null'],
-      enum: [...FEE_PROGRAMS, null],
-      description:
-        'Ours: the fee program payerFee followed, to name the fee on a receipt (surcharge, convenience fee, service fee); null when no fee was decided.',
-    },
-    maskedAccountNumber: { type: ['string', 'null'], pattern: MASKED },
-    comments: { type: ['string', 'null'] },
-    attributeValues: attributeValueListSchema,
-    paymentResponseCode: { type: 'string', enum: PAYMENT_RESPONSE_CODES },
-    events: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          eventDate: { type: 'string', format: 'date-time' },
-          eventType: { type: 'string', enum: [...TRANSACTION_EVENT_TYPES] },
-          comments: { type: ['string', 'null'] },
-        },
-        required: ['eventDate', 'eventType', 'comments'],
-      },
-    },
-    created: { type: 'string', format: 'date-time' },
-    status: {
-      type: 'string',
-      enum: [...TRANSACTION_STATUSES],
-      description: 'Derived from the transaction and its reversals (docs/api.md#voids-refunds-and-settlement).',
-    },
-    batchId: { type: ['integer', 'null'], description: 'The settlement batch, once settled.' },
-    originalTransactionId: {
-      type: ['integer', 'null'],
-      description: 'On a refund: the transaction it gives money back from.',
+        'Ours: in the answer and the event of a payment whose service fee is its own transaction, that fee transaction (docs/fees.md#the-service-fee-as-its-own-transaction).',
+      properties: transactionProperties,
+      required: transactionRequired,
     },
     warnings: { type: 'array', items: { type: 'string' }, description: 'Mode C only.' },
   },
-  required: [
-    'id',
-    'publicId',
-    'payer',
-    'emailAddress',
-    'transactionType',
-    'amount',
-    'payerFee',
-    'fee',
-    'netAmount',
-    'initiatingPartyFee',
-    'payerFeeMode',
-    'funding',
-    'feeProgram',
-    'maskedAccountNumber',
-    'comments',
-    'attributeValues',
-    'paymentResponseCode',
-    'events',
-    'created',
-    'status',
-    'batchId',
-    'originalTransactionId',
-  ],
+  required: transactionRequired,
 } as const;
 
 export const authorizationRequestSchema = {
@@ -582,6 +607,10 @@ export const authorizationRequestSchema = {
   properties: {
     tokenId: { type: 'string', pattern: TOKEN_ID },
     amount: money('The amount to hold; more than 0.', 'positive'),
+    emailAddress: {
+      anyOf: [{ type: 'string', format: 'email', maxLength: 254 }, { type: 'string', maxLength: 0 }, { type: 'null' }],
+      description: 'Where the capture’s receipt goes; not sent: the token’s address; empty or null: none.',
+    },
   },
   required: ['tokenId', 'amount'],
 } as const;
