@@ -35,7 +35,7 @@ function monthAfter(date: string): string {
   return new Date(Date.UTC(year, month, Math.min(day, last))).toISOString().slice(0, 10);
 }
 
-const field = (page: Page, name: string) => page.locator(`#schedule [data-field="${name}"]`);
+const field = (page: Page, name: string) => page.locator(`#schedule dl [data-field="${name}"]`);
 
 demoTest(
   'sets up autopay for a monthly bill: the schedule, its next date, its first payment, a pause',
