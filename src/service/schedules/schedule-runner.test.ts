@@ -323,6 +323,26 @@ describe('reminders and expiring cards', () => {
     expect(await eventsOf(schedule)).toEqual(['schedule.reminder 2026-06-30']);
   });
 
+  it('reminds at the start of the local day reminderDays before, across a daylight-saving change', async () => {
+    // 1 April 2027 in New York is in summer time; 29 March, three days before, too, but 1 March is
+    // not: thirty local days are not thirty times 24 hours.
+    const schedule = await scheduleOf({
+      kind: 'Recurring',
+      startDate: day('2027-04-01'),
+      recurrence: monthly,
+      amount: cents(12_00),
+      endDate: null,
+      totalPayments: 1,
+    });
+    await service.sql.query('UPDATE payment_schedules SET reminder_days = 30 WHERE id = $1', [schedule.id]);
+    clock.set(new Date(dueInstant(day('2027-03-02'), NEW_YORK).getTime() - 1));
+    await runDue(deps());
+    expect(await eventsOf(schedule)).toEqual([]);
+    clock.set(dueInstant(day('2027-03-02'), NEW_YORK));
+    await runDue(deps());
+    expect(await eventsOf(schedule)).toEqual(['schedule.reminder 2027-04-01']);
+  });
+
   it('flags a card that expires before the next payment when the payment before it is made', async () => {
     const tokenId = await cardToken(service, payer, '4242424242424242', 2026);
     const schedule = await scheduleOf(

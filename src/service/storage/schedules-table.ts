@@ -67,11 +67,12 @@ const UNREMINDED = `s.status = 'Active' AND s.attempt = 0 AND s.reminder_days > 
   AND s.reminded_for IS DISTINCT FROM s.next_due_date`;
 
 /**
- * An unreminded schedule whose reminder is due at `$1`: its payment `reminder_days` or fewer days
- * ahead; `$2` is the most days a reminder can be ahead (the index's range is bounded by it).
+ * An unreminded schedule whose reminder is due at `$1`: its payment `reminder_days` or fewer local
+ * days ahead, counted on the account's calendar (a day across a daylight-saving change is 23 or 25
+ * hours); `$2` is the most days a reminder can be ahead (the index's range is bounded by it).
  */
 const REMINDER_DUE = `${UNREMINDED} AND s.next_run_at > $1 AND s.next_run_at <= $1 + ($2::integer + 1) * interval '1 day'
-  AND s.next_run_at - s.reminder_days * interval '1 day' <= $1`;
+  AND (s.next_run_at AT TIME ZONE s.time_zone - s.reminder_days * interval '1 day') AT TIME ZONE s.time_zone <= $1`;
 
 /** A due schedule claimed by the runner, with its token (null when gone, deleted or another scope's). */
 export interface ClaimedSchedule {
