@@ -2,7 +2,8 @@
  * The demo integrator: a checkout backend that knows Paytoken only through the server SDK. It serves
  * three checkout pages (the drop-in form, the same form isolated in Paytoken's iframe, and the page's
  * own fields with the hosted script), shows fees, and charges the token id the browser sends, acting
- * for the client the payer chose; its Payments page voids, refunds and settles (demo/payments.ts).
+ * for the client the payer chose; its Payments page voids, refunds and settles (demo/payments.ts), and
+ * its Autopay page sets up a monthly payment schedule and shows its history (demo/autopay.ts).
  */
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -18,6 +19,7 @@ import {
   type TransactionResponse,
 } from '../src/server-sdk/index.js';
 import { REFUND_AMOUNT_HELP, hasUnsettled, recentPayments, refundAmountOf, transactionIdOf } from './payments.js';
+import { CHANGES, autopayChoiceOf, autopayView, changeAutopay, scheduleIdOf, setUpAutopay } from './autopay.js';
 import { NO_FRAMING, RefusedRequest, checkRequest, ownHosts } from './request-checks.js';
 import { readEntry, readMailbox } from './mailbox.js';
 import { SIGNATURE, WebhookBodyTooLarge, createWebhookInbox, rawBody } from './webhooks.js';
@@ -51,6 +53,7 @@ const PAGES: Record<string, string> = {
   '/script-tag': 'script-tag.html',
   '/payments': 'payments.html',
   '/mailbox': 'mailbox.html',
+  '/autopay': 'autopay.html',
   '/demo.css': 'demo.css',
   '/favicon.svg': 'favicon.svg',
 };
@@ -181,6 +184,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
         payerFeeMode: transaction.payerFeeMode,
       });
     }
+    if (url.pathname.startsWith('/autopay/')) return sendJson(response, ...(await autopay(request, url)));
     if (request.method === 'GET' && url.pathname === '/mailbox/list') {
       const entries = options.mailboxDir ? await readMailbox(options.mailboxDir) : [];
       return sendJson(response, 200, {
@@ -218,6 +222,31 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
       }
     }
     throw new DemoError(404, 'Not found.');
+  }
+
+  /** The Autopay page's requests (demo/autopay.ts): set up, read, pause, restart, cancel. */
+  async function autopay(request: IncomingMessage, url: URL): Promise<[number, unknown]> {
+    if (request.method === 'GET' && url.pathname === '/autopay/schedule') {
+      const id = scheduleIdOf(url.searchParams.get('id'));
+      if (id === null) throw new DemoError(400, 'No schedule was chosen.');
+      return [200, await autopayView(clientFor(url.searchParams.get('account')), id)];
+    }
+    if (request.method !== 'POST') throw new DemoError(404, 'Not found.');
+    const body = await readJson(request);
+    const client = clientFor(body.account);
+    if (url.pathname === '/autopay/schedules') {
+      const choice = autopayChoiceOf(body);
+      if (typeof choice === 'string') throw new DemoError(400, choice);
+      if (typeof body.tokenId !== 'string') throw new DemoError(400, 'No token id was sent.');
+      // docs/api.md#retrieving-and-deleting: the token the browser sent, checked and read here.
+      const token = await client.tokens.retrieve(body.tokenId);
+      return [201, await setUpAutopay(client, choice, { token, ...payerContextOf(request) })];
+    }
+    const change = CHANGES.find((name) => url.pathname === `/autopay/${name}`);
+    if (!change) throw new DemoError(404, 'Not found.');
+    const id = scheduleIdOf(body.id);
+    if (id === null) throw new DemoError(400, 'No schedule was chosen.');
+    return [200, await changeAutopay(client, id, change)];
   }
 
   const server = createServer((request, response) => {
@@ -284,6 +313,14 @@ async function refund(client: PaytokenClient, id: number, typed: unknown) {
   const amount = refundAmountOf(typed);
   if (amount === null) throw new DemoError(400, REFUND_AMOUNT_HELP);
   return client.transactions.refund(id, { amount });
+}
+
+/** The payer's language (the page's, for the service's e-mails) and address, as a payment sends them. */
+function payerContextOf(request: IncomingMessage): { language: 'en' | 'es'; ipAddress: string | null } {
+  return {
+    language: /^es\b/i.test(request.headers['accept-language'] ?? '') ? 'es' : 'en',
+    ipAddress: request.socket.remoteAddress?.replace(/^::ffff:/, '') ?? null,
+  };
 }
 
 function send(response: ServerResponse, status: number, body: string, type = 'text/plain; charset=utf-8'): void {

@@ -47,6 +47,7 @@ if (!existsSync(file)) {
   });
   console.log(
     `\nDemo checkout      ${demo.url}/   (drop-in form: ${demo.url}/dropin, isolated form: ${demo.url}/isolated, script tag: ${demo.url}/script-tag)` +
+      `\nAutopay            ${demo.url}/autopay   (a monthly bill paid on its day, its schedule and history)` +
       `\nPayments           ${demo.url}/payments   (void, refund, settle now, webhooks received)` +
       `\nMailbox            ${demo.url}/mailbox   (the receipts kept in ${config.smtpUrl ? 'your SMTP server' : config.mailboxDir})` +
       (demo.webhooks === 'on' ? '' : `\nWebhooks are off: ${demo.webhooks}`),

@@ -64,7 +64,14 @@ demoTest.describe('the demo backend refuses requests its pages did not send', ()
     const id = await paid(demo.url, service, 31);
     const crossSite = { Host: own(demo.url).host, Origin: EVIL, 'Content-Type': 'text/plain' };
     const payload = JSON.stringify({ account: 'springfield', transactionId: id });
-    for (const path of ['/payments/void', '/payments/settle', '/payments/refund', '/checkout/pay']) {
+    for (const path of [
+      '/payments/void',
+      '/payments/settle',
+      '/payments/refund',
+      '/checkout/pay',
+      '/autopay/schedules',
+      '/autopay/pause',
+    ]) {
       const answer = await send(demo.url, 'POST', path, crossSite, payload);
       expect(answer.status, path).toBe(415);
       expect(answer.body.message).toBe('Send the request as JSON (Content-Type: application/json).');

@@ -52,6 +52,7 @@ export async function cardTokenAsServer(
   service: ServiceProcess,
   account: Parameters<ServiceProcess['asServer']>[0],
   client?: { impersonationKey: string | null },
+  card: CardInput = VISA,
 ): Promise<string> {
   const made = await service.asServer(account, '/api/v1/tokens', {
     method: 'POST',
@@ -64,8 +65,8 @@ export async function cardTokenAsServer(
       emailAddress: 'ada@example.com',
       creditCardInformation: {
         accountHolder: 'Ada Lovelace',
-        cardNumber: VISA.number,
-        cvc: VISA.cvc,
+        cardNumber: card.number,
+        cvc: card.cvc,
         month: '12',
         year: 2030,
       },

@@ -353,13 +353,17 @@ export type PaymentInterval = (typeof PAYMENT_INTERVALS)[number];
 export const SCHEDULE_STATUSES = ['Active', 'Paused', 'Failing', 'Completed', 'Cancelled'] as const;
 export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
 
-/** What happened to a payment of a schedule (ours; docs/autopay.md#the-runner). */
+/**
+ * What happened to a payment schedule or an AutoPay (ours; docs/autopay.md#events): a payment made, a
+ * payment declined, the schedule failing after its last retry, a payment's reminder, a card that
+ * expires before the next payment. Events of the outbox like every other (`EVENT_TYPES`).
+ */
 export const SCHEDULE_EVENT_TYPES = [
-  'PaymentScheduleRunPaid',
-  'PaymentScheduleRunDeclined',
-  'PaymentScheduleFailing',
-  'PaymentScheduleReminder',
-  'PaymentScheduleCardExpiring',
+  'schedule.paid',
+  'schedule.declined',
+  'schedule.failing',
+  'schedule.reminder',
+  'schedule.cardExpiring',
 ] as const;
 export type ScheduleEventType = (typeof SCHEDULE_EVENT_TYPES)[number];
 
@@ -468,18 +472,41 @@ export const EVENT_TYPES = [
   'batch.settled',
   'token.created',
   'token.deleted',
+  ...SCHEDULE_EVENT_TYPES,
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
-/** The object an event carries, as the API shows it: a transaction, a batch, or a token. */
-export type EventObject = TransactionResponse | BatchResponse | TokenResponse | { id: string; deleted: true };
+/** The object an event carries, as the API shows it: a transaction, a batch, a token, a schedule or an AutoPay. */
+export type EventObject =
+  | TransactionResponse
+  | BatchResponse
+  | TokenResponse
+  | { id: string; deleted: true }
+  | PaymentScheduleResponse
+  | AutoPayResponse;
+
+/**
+ * The payment a schedule's event is about (`data.payment`, ours; docs/autopay.md#events): the try
+ * for a payment made or declined and for a failing schedule, the coming payment for a reminder or an
+ * expiring card (then `attempt`, `transactionId` and `paymentResponseCode` are null).
+ */
+export interface ScheduleEventPayment {
+  dueDate: string;
+  amount: number;
+  attempt: number | null;
+  transactionId: number | null;
+  paymentResponseCode: PaymentResponseCode | null;
+  /** After a decline, the day (in the account's time zone) it is tried again; null when it is not. */
+  retryDate: string | null;
+}
 
 /** `GET /api/v1/events/{id}`, and the body of a webhook (docs/api.md#events-and-webhooks). */
 export interface EventResponse {
   id: string;
   type: EventType;
   created: string;
-  data: { object: EventObject };
+  /** `object`: what the event is about. A schedule's event adds the payment it is about (`payment`). */
+  data: { object: EventObject; payment?: ScheduleEventPayment };
 }
 
 /** `GET /api/v1/events`: one page, newest first. */

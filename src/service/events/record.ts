@@ -4,9 +4,11 @@
  * (http/wire-mappers.ts: masked numbers only, never a card or account number), and the delivery
  * runner is woken to send it (delivery/runner.ts).
  */
-import type { EventResponse, EventType } from '../../shared/wire.js';
+import type { EventResponse, EventType, ScheduleEventPayment, ScheduleEventType } from '../../shared/wire.js';
+import { toAutoPayResponse, toPaymentScheduleResponse } from '../http/schedule-mappers.js';
 import { toBatchResponse, toTokenResponse, toTransactionResponse } from '../http/wire-mappers.js';
 import { cents, type Batch, type NewTransaction, type Scope, type Token, type Transaction } from '../payments/model.js';
+import type { Schedule } from '../schedules/payment-schedule.js';
 import {
   STORED_CREATED,
   STORED_ID,
@@ -19,9 +21,16 @@ import { newId } from '../vault/random.js';
 import { wakeDeliveries } from './wake.js';
 
 /** An event about `object`, with its body as the exact JSON text the API and webhooks carry. */
-function eventOf(type: EventType, scope: Scope, objectId: string, object: EventResponse['data']['object'], at: Date) {
+function eventOf(
+  type: EventType,
+  scope: Scope,
+  objectId: string,
+  object: EventResponse['data']['object'],
+  at: Date,
+  more: Omit<EventResponse['data'], 'object'> = {},
+) {
   const id = newId('evt');
-  const body: EventResponse = { id, type, created: at.toISOString(), data: { object } };
+  const body: EventResponse = { id, type, created: at.toISOString(), data: { object, ...more } };
   return { id, scope, type, objectId, body: JSON.stringify(body), created: at } satisfies NewEvent;
 }
 
@@ -43,6 +52,31 @@ export const tokenCreatedEvent = (token: Token, at: Date): NewEvent =>
 /** `token.deleted` with `{ id, deleted: true }`, as `DELETE /tokens/{id}` answers. */
 export const tokenDeletedEvent = (id: string, scope: Scope, at: Date): NewEvent =>
   eventOf('token.deleted', scope, id, { id, deleted: true }, at);
+
+/**
+ * An event of a schedule or an AutoPay (`schedule.paid`, `…declined`, `…failing`, `…reminder`,
+ * `…cardExpiring`; docs/autopay.md#events): the schedule as its `GET` shows it after the change and
+ * the payment it is about, and the e-mail it sends the payer, if any (schedules/schedule-events.ts
+ * decides). A try's transaction has its own event (`transaction.approved`, `…declined`).
+ */
+export const scheduleEvent = (
+  type: ScheduleEventType,
+  schedule: Schedule,
+  payment: ScheduleEventPayment,
+  at: Date,
+  receipt: EventReceipt | null,
+): NewEvent => ({
+  ...eventOf(
+    type,
+    schedule.scope,
+    // AutoPay ids are numbers, as batches' are: the prefix keeps their deliveries' order apart.
+    schedule.kind === 'AutoPay' ? `autoPay_${schedule.publicId}` : schedule.publicId,
+    schedule.kind === 'AutoPay' ? toAutoPayResponse(schedule) : toPaymentScheduleResponse(schedule),
+    at,
+    { payment },
+  ),
+  receipt,
+});
 
 /** `batch.settled` for a batch that settled something; an empty batch tells no one. */
 export const batchSettledEvent = (batch: Batch): NewEvent | null =>

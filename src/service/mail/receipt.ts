@@ -15,6 +15,8 @@ export interface ReceiptInput {
   /** The agency (the account the payment is made to), by its name. */
   agencyName: string;
   locale: PayerLocale;
+  /** A line that names what made the payment (a payment schedule's, mail/schedule-mail.ts), in `locale`. */
+  madeBy?: string;
 }
 
 const WORDS: Record<PayerLocale, Record<ReceiptWord, string>> = { en: receiptMessages, es: esReceipt };
@@ -41,7 +43,7 @@ const EVENT_OF: Record<ReceiptKind, TransactionEventType> = {
  * @example composeReceipt({ transaction, kind: 'sale', agencyName: 'Springfield', locale: 'es' })
  *   // { to: 'ada@example.com', subject: 'Recibo de su pago a Springfield', text: '…', html: '…' }
  */
-export function composeReceipt({ transaction, kind, agencyName, locale }: ReceiptInput): MailMessage {
+export function composeReceipt({ transaction, kind, agencyName, locale, madeBy }: ReceiptInput): MailMessage {
   if (!transaction.emailAddress)
     throw new MailHeaderError('The transaction has no e-mail address to send a receipt to.');
   const words = WORDS[locale];
@@ -74,6 +76,7 @@ export function composeReceipt({ transaction, kind, agencyName, locale }: Receip
     say('transaction', { id: transaction.id, reference: transaction.publicId }),
     ...(separateFee ? [say('feeTransaction', { id: separateFee.id, reference: separateFee.publicId })] : []),
     say('date', { date: dateOf(transaction, kind, locale, words) }),
+    ...(madeBy ? [madeBy] : []),
   ];
   const subject = say(kind === 'void' ? 'subjectVoid' : refund ? 'subjectRefund' : 'subjectPayment');
   const intro = say(kind === 'void' ? 'introVoid' : refund ? 'introRefund' : 'introPayment');

@@ -2215,7 +2215,7 @@ export interface operations {
         page?: number;
         /** @description Items per page. */
         pageSize?: number;
-        /** @description Only events of these types, comma-separated or the parameter repeated: transaction.approved, transaction.declined, transaction.captured, transaction.voided, transaction.refunded, batch.settled, token.created, token.deleted. */
+        /** @description Only events of these types, comma-separated or the parameter repeated: transaction.approved, transaction.declined, transaction.captured, transaction.voided, transaction.refunded, batch.settled, token.created, token.deleted, schedule.paid, schedule.declined, schedule.failing, schedule.reminder, schedule.cardExpiring. */
         type?: string;
       };
       header?: {
@@ -2238,7 +2238,7 @@ export interface operations {
               /** Format: date-time */
               created: string;
               data: {
-                /** @description A Transaction (transaction.*), a Batch (batch.settled), a Token (token.created), or `{ id, deleted }` (token.deleted). */
+                /** @description A Transaction (transaction.*), a Batch (batch.settled), a Token (token.created), `{ id, deleted }` (token.deleted), or a PaymentSchedule or an AutoPay (schedule.*) as its GET shows it after the change. */
                 object:
                   | {
                       /** @description What the payer is charged; on a refund, minus what the payer gets back; 0 once voided. Currency units, at most 2 decimals. */
@@ -2516,7 +2516,121 @@ export interface operations {
                       /** @enum {boolean} */
                       deleted: true;
                       id: string;
+                    }
+                  | {
+                      /** @description Each payment’s amount; with instalments, their total. */
+                      amount: number;
+                      /** @description At most 50 names (1..64 characters) to text (≤ 500 characters) or numbers. */
+                      attributeValues: {
+                        [key: string]: string | number;
+                      };
+                      /** Format: date-time */
+                      cancelDate: string | null;
+                      comments: string | null;
+                      /** Format: date-time */
+                      createDate: string;
+                      emailAddress: string;
+                      endDate: string | null;
+                      id: string;
+                      /** @description Ours: the instalments, when it pays a list. */
+                      instalments?: {
+                        /** @description Its amount. */
+                        amount: number;
+                        /** @description Its date. */
+                        date: string;
+                      }[];
+                      /** @enum {string} */
+                      interval?: 'Day' | 'Week' | 'Month' | 'Year';
+                      intervalCount?: number;
+                      /**
+                       * @description Ours: the language of its e-mails (default en).
+                       * @enum {string}
+                       */
+                      language: 'en' | 'es';
+                      /** @description Ours. */
+                      lastDayOfMonth?: boolean;
+                      nextPaymentAmount: number | null;
+                      nextPaymentDate: string | null;
+                      numberOfExecutedPayments: number;
+                      /** @description Null: no limit. */
+                      numberOfTotalPayments: number | null;
+                      payer: string;
+                      /** @description The payer fee each payment adds: 0, a scheduled payment carries no convenience fee. */
+                      payerFee: number;
+                      /** @description Ours: days before each payment its reminder goes out (default 3; 0: none). */
+                      reminderDays: number;
+                      startDate: string | null;
+                      /**
+                       * @description Ours: where it stands (docs/autopay.md#statuses).
+                       * @enum {string}
+                       */
+                      status: 'Active' | 'Paused' | 'Failing' | 'Completed' | 'Cancelled';
+                      /** @description Ours: the time zone its dates are days of. */
+                      timeZone: string;
+                      tokenId: string | null;
+                    }
+                  | {
+                      /** @description Ours: the amounts due the agency added, oldest first. */
+                      amountsDue: {
+                        /** @description Its amount. */
+                        amount: number;
+                        /** @description Its date. */
+                        dueDate: string;
+                      }[];
+                      /** @description At most 50 names (1..64 characters) to text (≤ 500 characters) or numbers. */
+                      attributes: {
+                        [key: string]: string | number;
+                      };
+                      /** Format: date-time */
+                      cancelDate: string | null;
+                      /** Format: date-time */
+                      createDate: string;
+                      email: string;
+                      /** @description The Id of the AutoPay. */
+                      id: number;
+                      nextPaymentDate: string | null;
+                      payer: string;
+                      /**
+                       * @description Ours: where it stands (docs/autopay.md#statuses).
+                       * @enum {string}
+                       */
+                      status: 'Active' | 'Paused' | 'Failing' | 'Completed' | 'Cancelled';
+                      tokenId: string | null;
                     };
+                /** @description Ours: the payment a schedule’s event is about: the try of a payment made or declined (and of a failing schedule), or the coming payment of a reminder or an expiring card (then attempt, transactionId and paymentResponseCode are null). */
+                payment?: {
+                  /** @description The payment’s amount. */
+                  amount: number;
+                  /** @description 0: the first try; 1 to 3: its retries. */
+                  attempt: number | null;
+                  /** @description The payment’s due date. */
+                  dueDate: string;
+                  /** @enum {string|null} */
+                  paymentResponseCode:
+                    | 'Success'
+                    | 'GenericDecline'
+                    | 'DoNotHonor'
+                    | 'InvalidAccountNumber'
+                    | 'InsufficientFunds'
+                    | 'DeclineCvvFail'
+                    | 'ExceedsApprovalAmountLimit'
+                    | 'NoSuchIssuer'
+                    | 'InvalidPaymentType'
+                    | 'InvalidExpirationDate'
+                    | 'LostOrStolenCard'
+                    | 'ExpiredCard'
+                    | 'HardDuplicateTransaction'
+                    | 'InvalidToken'
+                    | 'InvalidAuthorization'
+                    | 'InvalidRoutingNumber'
+                    | 'SoftDuplicateTransaction'
+                    | 'CachedPaymentDataExpired'
+                    | 'PaymentMethodBlackListed'
+                    | null;
+                  retryDate: string | null;
+                  /** @description The transaction the try made. */
+                  transactionId: number | null;
+                };
               };
               /** @description The same on every delivery of the event. */
               id: string;
@@ -2529,7 +2643,12 @@ export interface operations {
                 | 'transaction.refunded'
                 | 'batch.settled'
                 | 'token.created'
-                | 'token.deleted';
+                | 'token.deleted'
+                | 'schedule.paid'
+                | 'schedule.declined'
+                | 'schedule.failing'
+                | 'schedule.reminder'
+                | 'schedule.cardExpiring';
             }[];
             totalRecords: number;
           };
@@ -2608,7 +2727,7 @@ export interface operations {
             /** Format: date-time */
             created: string;
             data: {
-              /** @description A Transaction (transaction.*), a Batch (batch.settled), a Token (token.created), or `{ id, deleted }` (token.deleted). */
+              /** @description A Transaction (transaction.*), a Batch (batch.settled), a Token (token.created), `{ id, deleted }` (token.deleted), or a PaymentSchedule or an AutoPay (schedule.*) as its GET shows it after the change. */
               object:
                 | {
                     /** @description What the payer is charged; on a refund, minus what the payer gets back; 0 once voided. Currency units, at most 2 decimals. */
@@ -2880,7 +2999,121 @@ export interface operations {
                     /** @enum {boolean} */
                     deleted: true;
                     id: string;
+                  }
+                | {
+                    /** @description Each payment’s amount; with instalments, their total. */
+                    amount: number;
+                    /** @description At most 50 names (1..64 characters) to text (≤ 500 characters) or numbers. */
+                    attributeValues: {
+                      [key: string]: string | number;
+                    };
+                    /** Format: date-time */
+                    cancelDate: string | null;
+                    comments: string | null;
+                    /** Format: date-time */
+                    createDate: string;
+                    emailAddress: string;
+                    endDate: string | null;
+                    id: string;
+                    /** @description Ours: the instalments, when it pays a list. */
+                    instalments?: {
+                      /** @description Its amount. */
+                      amount: number;
+                      /** @description Its date. */
+                      date: string;
+                    }[];
+                    /** @enum {string} */
+                    interval?: 'Day' | 'Week' | 'Month' | 'Year';
+                    intervalCount?: number;
+                    /**
+                     * @description Ours: the language of its e-mails (default en).
+                     * @enum {string}
+                     */
+                    language: 'en' | 'es';
+                    /** @description Ours. */
+                    lastDayOfMonth?: boolean;
+                    nextPaymentAmount: number | null;
+                    nextPaymentDate: string | null;
+                    numberOfExecutedPayments: number;
+                    /** @description Null: no limit. */
+                    numberOfTotalPayments: number | null;
+                    payer: string;
+                    /** @description The payer fee each payment adds: 0, a scheduled payment carries no convenience fee. */
+                    payerFee: number;
+                    /** @description Ours: days before each payment its reminder goes out (default 3; 0: none). */
+                    reminderDays: number;
+                    startDate: string | null;
+                    /**
+                     * @description Ours: where it stands (docs/autopay.md#statuses).
+                     * @enum {string}
+                     */
+                    status: 'Active' | 'Paused' | 'Failing' | 'Completed' | 'Cancelled';
+                    /** @description Ours: the time zone its dates are days of. */
+                    timeZone: string;
+                    tokenId: string | null;
+                  }
+                | {
+                    /** @description Ours: the amounts due the agency added, oldest first. */
+                    amountsDue: {
+                      /** @description Its amount. */
+                      amount: number;
+                      /** @description Its date. */
+                      dueDate: string;
+                    }[];
+                    /** @description At most 50 names (1..64 characters) to text (≤ 500 characters) or numbers. */
+                    attributes: {
+                      [key: string]: string | number;
+                    };
+                    /** Format: date-time */
+                    cancelDate: string | null;
+                    /** Format: date-time */
+                    createDate: string;
+                    email: string;
+                    /** @description The Id of the AutoPay. */
+                    id: number;
+                    nextPaymentDate: string | null;
+                    payer: string;
+                    /**
+                     * @description Ours: where it stands (docs/autopay.md#statuses).
+                     * @enum {string}
+                     */
+                    status: 'Active' | 'Paused' | 'Failing' | 'Completed' | 'Cancelled';
+                    tokenId: string | null;
                   };
+              /** @description Ours: the payment a schedule’s event is about: the try of a payment made or declined (and of a failing schedule), or the coming payment of a reminder or an expiring card (then attempt, transactionId and paymentResponseCode are null). */
+              payment?: {
+                /** @description The payment’s amount. */
+                amount: number;
+                /** @description 0: the first try; 1 to 3: its retries. */
+                attempt: number | null;
+                /** @description The payment’s due date. */
+                dueDate: string;
+                /** @enum {string|null} */
+                paymentResponseCode:
+                  | 'Success'
+                  | 'GenericDecline'
+                  | 'DoNotHonor'
+                  | 'InvalidAccountNumber'
+                  | 'InsufficientFunds'
+                  | 'DeclineCvvFail'
+                  | 'ExceedsApprovalAmountLimit'
+                  | 'NoSuchIssuer'
+                  | 'InvalidPaymentType'
+                  | 'InvalidExpirationDate'
+                  | 'LostOrStolenCard'
+                  | 'ExpiredCard'
+                  | 'HardDuplicateTransaction'
+                  | 'InvalidToken'
+                  | 'InvalidAuthorization'
+                  | 'InvalidRoutingNumber'
+                  | 'SoftDuplicateTransaction'
+                  | 'CachedPaymentDataExpired'
+                  | 'PaymentMethodBlackListed'
+                  | null;
+                retryDate: string | null;
+                /** @description The transaction the try made. */
+                transactionId: number | null;
+              };
             };
             /** @description The same on every delivery of the event. */
             id: string;
@@ -2893,7 +3126,12 @@ export interface operations {
               | 'transaction.refunded'
               | 'batch.settled'
               | 'token.created'
-              | 'token.deleted';
+              | 'token.deleted'
+              | 'schedule.paid'
+              | 'schedule.declined'
+              | 'schedule.failing'
+              | 'schedule.reminder'
+              | 'schedule.cardExpiring';
           };
         };
       };
@@ -6960,6 +7198,11 @@ export interface operations {
                 | 'batch.settled'
                 | 'token.created'
                 | 'token.deleted'
+                | 'schedule.paid'
+                | 'schedule.declined'
+                | 'schedule.failing'
+                | 'schedule.reminder'
+                | 'schedule.cardExpiring'
                 | '*'
               )[];
               id: string;
@@ -7047,6 +7290,11 @@ export interface operations {
             | 'batch.settled'
             | 'token.created'
             | 'token.deleted'
+            | 'schedule.paid'
+            | 'schedule.declined'
+            | 'schedule.failing'
+            | 'schedule.reminder'
+            | 'schedule.cardExpiring'
             | '*'
           )[];
           /**
@@ -7079,6 +7327,11 @@ export interface operations {
               | 'batch.settled'
               | 'token.created'
               | 'token.deleted'
+              | 'schedule.paid'
+              | 'schedule.declined'
+              | 'schedule.failing'
+              | 'schedule.reminder'
+              | 'schedule.cardExpiring'
               | '*'
             )[];
             id: string;
@@ -7193,6 +7446,11 @@ export interface operations {
               | 'batch.settled'
               | 'token.created'
               | 'token.deleted'
+              | 'schedule.paid'
+              | 'schedule.declined'
+              | 'schedule.failing'
+              | 'schedule.reminder'
+              | 'schedule.cardExpiring'
               | '*'
             )[];
             id: string;
@@ -7428,7 +7686,12 @@ export interface operations {
                 | 'transaction.refunded'
                 | 'batch.settled'
                 | 'token.created'
-                | 'token.deleted';
+                | 'token.deleted'
+                | 'schedule.paid'
+                | 'schedule.declined'
+                | 'schedule.failing'
+                | 'schedule.reminder'
+                | 'schedule.cardExpiring';
               /** @description The endpoint’s HTTP status; null when none came. */
               statusCode: number | null;
             }[];
@@ -7545,6 +7808,11 @@ export interface operations {
               | 'batch.settled'
               | 'token.created'
               | 'token.deleted'
+              | 'schedule.paid'
+              | 'schedule.declined'
+              | 'schedule.failing'
+              | 'schedule.reminder'
+              | 'schedule.cardExpiring'
               | '*'
             )[];
             id: string;

@@ -126,5 +126,13 @@ describe.skipIf(!process.env.DATABASE_URL)('the runner, killed at random', () =>
       `SELECT count(*)::int AS count FROM transactions WHERE payment_response_code = 'Success'`,
     );
     expect(charged?.count).toBe(DUE);
+    // Each payment told once (schedules/schedule-events.ts): one schedule.paid event, one receipt queued.
+    const [told] = await service.sql.query<{ events: number; distinct: number; receipts: number }>(
+      `SELECT count(*)::int AS events, count(DISTINCT (object_id, body::json->'data'->'payment'->>'dueDate'))::int AS distinct,
+         (SELECT count(*)::int FROM deliveries d JOIN events e ON e.seq = d.event_seq
+           WHERE e.type = 'schedule.paid' AND d.channel = 'email') AS receipts
+       FROM events WHERE type = 'schedule.paid'`,
+    );
+    expect(told).toEqual({ events: DUE, distinct: DUE, receipts: DUE });
   }, 120_000);
 });

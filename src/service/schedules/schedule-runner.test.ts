@@ -4,6 +4,7 @@ import { sandboxBinTable } from '../cards/bin-table-file.js';
  * daylight-saving changes and month ends, declines and their retries, reminders, an expiring card.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { EventResponse } from '../../shared/wire.js';
 import { sandboxProcessor } from '../sandbox/processor.js';
 import { CARD, payerNamed, startTestService, type TestService } from '../testing/harness.js';
 import { movableClock } from '../testing/movable-clock.js';
@@ -80,8 +81,14 @@ async function scheduleOf(timing: Timing, tokenId?: string): Promise<Schedule> {
 }
 
 const runsOf = (schedule: Schedule) => service.repository.schedules.runs(schedule.id);
+/** The schedule's events in the outbox (schedules/schedule-events.ts), oldest first: type and payment date. */
 const eventsOf = async (schedule: Schedule) =>
-  (await service.repository.schedules.events(schedule.id)).map((e) => `${e.eventType} ${e.dueDate ?? ''}`.trim());
+  (
+    await service.sql.query<{ type: string; body: string }>(
+      'SELECT type, body FROM events WHERE object_id = $1 ORDER BY seq',
+      [schedule.publicId],
+    )
+  ).map((e) => `${e.type} ${(JSON.parse(e.body) as EventResponse).data.payment?.dueDate ?? ''}`.trim());
 const reread = async (schedule: Schedule) =>
   (await service.repository.schedules.find('Schedule', schedule.publicId, payer.scope)) as Schedule;
 
@@ -238,11 +245,11 @@ describe('declines', () => {
     expect(runs.every((r) => r.paymentResponseCode === 'InsufficientFunds' && r.transactionId !== null)).toBe(true);
     expect(await reread(schedule)).toMatchObject({ status: 'Failing', next: { date: '2026-03-01' } });
     expect(await eventsOf(schedule)).toEqual([
-      'PaymentScheduleRunDeclined 2026-02-01',
-      'PaymentScheduleRunDeclined 2026-02-01',
-      'PaymentScheduleRunDeclined 2026-02-01',
-      'PaymentScheduleRunDeclined 2026-02-01',
-      'PaymentScheduleFailing 2026-02-01',
+      'schedule.declined 2026-02-01',
+      'schedule.declined 2026-02-01',
+      'schedule.declined 2026-02-01',
+      'schedule.declined 2026-02-01',
+      'schedule.failing 2026-02-01',
     ]);
   });
 
@@ -289,8 +296,8 @@ describe('reminders and expiring cards', () => {
     clock.set(dueInstant(day('2026-11-30'), NEW_YORK));
     await runDue(deps());
     expect(await eventsOf(schedule)).toEqual([
-      'PaymentScheduleReminder 2026-11-30',
-      'PaymentScheduleRunPaid 2026-11-30',
+      'schedule.reminder 2026-11-30',
+      'schedule.paid 2026-11-30',
       // The card is good through December 2026; the next payment is on 30 December: no flag.
     ]);
   });
@@ -313,7 +320,27 @@ describe('reminders and expiring cards', () => {
     expect(await eventsOf(schedule)).toEqual([]);
     clock.set(dueInstant(day('2026-05-31'), NEW_YORK));
     await runDue(deps());
-    expect(await eventsOf(schedule)).toEqual(['PaymentScheduleReminder 2026-06-30']);
+    expect(await eventsOf(schedule)).toEqual(['schedule.reminder 2026-06-30']);
+  });
+
+  it('reminds at the start of the local day reminderDays before, across a daylight-saving change', async () => {
+    // 1 April 2027 in New York is in summer time; 29 March, three days before, too, but 1 March is
+    // not: thirty local days are not thirty times 24 hours.
+    const schedule = await scheduleOf({
+      kind: 'Recurring',
+      startDate: day('2027-04-01'),
+      recurrence: monthly,
+      amount: cents(12_00),
+      endDate: null,
+      totalPayments: 1,
+    });
+    await service.sql.query('UPDATE payment_schedules SET reminder_days = 30 WHERE id = $1', [schedule.id]);
+    clock.set(new Date(dueInstant(day('2027-03-02'), NEW_YORK).getTime() - 1));
+    await runDue(deps());
+    expect(await eventsOf(schedule)).toEqual([]);
+    clock.set(dueInstant(day('2027-03-02'), NEW_YORK));
+    await runDue(deps());
+    expect(await eventsOf(schedule)).toEqual(['schedule.reminder 2027-04-01']);
   });
 
   it('flags a card that expires before the next payment when the payment before it is made', async () => {
@@ -331,10 +358,7 @@ describe('reminders and expiring cards', () => {
     );
     clock.set(dueInstant(day('2026-12-15'), NEW_YORK));
     await runDue(deps());
-    expect(await eventsOf(schedule)).toEqual([
-      'PaymentScheduleRunPaid 2026-12-15',
-      'PaymentScheduleCardExpiring 2027-01-15',
-    ]);
+    expect(await eventsOf(schedule)).toEqual(['schedule.paid 2026-12-15', 'schedule.cardExpiring 2027-01-15']);
   });
 });
 

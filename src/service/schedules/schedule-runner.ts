@@ -27,7 +27,7 @@ import { runDraft } from './run-fee.js';
 export interface RunnerDeps extends PaymentDeps {
   /** This process, which owns the idempotency claims of its runs (ops/instance.ts). */
   instance: { id: string };
-  /** Where events go (schedules/schedule-events.ts); the schedule_events table unless given. */
+  /** Where events go (schedules/schedule-events.ts); the events outbox unless given. */
   events?: ScheduleEventSink;
 }
 
@@ -101,7 +101,7 @@ export async function payDue(
   const events: ScheduleEvent[] = [];
   let moved: Schedule;
   if (code === 'Success') {
-    events.push(eventOf(schedule, 'PaymentScheduleRunPaid', now, next.date, transactionId));
+    events.push(eventOf(schedule, 'schedule.paid', now, next.date, transactionId));
     const following = nextPayment(schedule.plan, next.n + 1, schedule.timeZone);
     moved = {
       ...schedule,
@@ -110,13 +110,13 @@ export async function payDue(
       status: following || schedule.kind === 'AutoPay' ? schedule.status : 'Completed',
     };
     if (following && cardExpiresBefore(token, following.date))
-      events.push(eventOf(schedule, 'PaymentScheduleCardExpiring', now, following.date));
+      events.push(eventOf(schedule, 'schedule.cardExpiring', now, following.date));
   } else {
-    events.push(eventOf(schedule, 'PaymentScheduleRunDeclined', now, next.date, transactionId));
+    events.push(eventOf(schedule, 'schedule.declined', now, next.date, transactionId));
     const retry = retryAt(next.date, next.attempt, code, schedule.timeZone);
     if (retry) moved = { ...schedule, next: { ...next, runAt: retry, attempt: next.attempt + 1 } };
     else {
-      events.push(eventOf(schedule, 'PaymentScheduleFailing', now, next.date));
+      events.push(eventOf(schedule, 'schedule.failing', now, next.date));
       const following = nextPayment(schedule.plan, next.n + 1, schedule.timeZone);
       moved = { ...schedule, status: 'Failing', stoppedAt: now, next: following };
     }
@@ -133,7 +133,8 @@ export async function payDue(
   const answer = { status: 200, headers: {}, body: { transactionId, paymentResponseCode: code } };
   if (!(await deps.repository.schedules.recordRun(run, moved, { key, answer })))
     throw new Error(`The claim of run ${key.key} was taken over; nothing of it is committed.`);
-  for (const event of events) await emit(event, deps.repository);
+  const tried = { ...next, paymentResponseCode: code, transactionId };
+  for (const event of events) await emit(event, deps.repository, { schedule: moved, tried });
   return moved;
 }
 
@@ -216,7 +217,7 @@ export async function sendDueReminders(deps: RunnerDeps, limit = RUN_BATCH): Pro
     for (const schedule of due) {
       if (!schedule.next) continue;
       await repository.schedules.save({ ...schedule, remindedFor: schedule.next.date });
-      await emit(eventOf(schedule, 'PaymentScheduleReminder', deps.now(), schedule.next.date), repository);
+      await emit(eventOf(schedule, 'schedule.reminder', deps.now(), schedule.next.date), repository);
     }
     return due.length;
   });

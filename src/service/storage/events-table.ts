@@ -1,5 +1,6 @@
 import type { EventType, PayerLocale } from '../../shared/wire.js';
 import type { ReceiptKind } from '../mail/receipt.js';
+import type { ScheduleMailKind } from '../mail/schedule-mail.js';
 import type { Sql } from './sql.js';
 import type { Scope } from './types.js';
 
@@ -12,15 +13,15 @@ export interface NewEvent {
   objectId: string;
   body: string;
   created: Date;
-  /** The e-mail receipt this event sends the payer (payments/receipts.ts), or none. */
+  /** The e-mail this event sends the payer (payments/receipts.ts, schedules/schedule-events.ts), or none. */
   receipt?: EventReceipt | null;
 }
 
-/** A receipt an event asks for: where it goes, in which language, and what it is about. */
+/** An e-mail an event asks for: where it goes, in which language, and what it is (a receipt, a schedule's). */
 export interface EventReceipt {
   to: string;
   locale: PayerLocale;
-  kind: ReceiptKind;
+  kind: ReceiptKind | ScheduleMailKind;
 }
 
 /** A stored event:  its id, type, time and body text. */

@@ -478,6 +478,17 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
     `,
   },
   {
+    version: 29,
+    name: 'schedule events ride the outbox',
+    sql: `
+      -- A schedule's events are events of the outbox (schedules/schedule-events.ts): readable at
+      -- GET /api/v1/events, sent to webhooks and e-mailed from there. The table of migration 22 was
+      -- written by the runner and read by nothing of the API; its rows told again what schedule_runs
+      -- records of each payment (docs/decisions/0158-schedule-events-in-the-outbox.md).
+      DROP TABLE IF EXISTS schedule_events;
+    `,
+  },
+  {
     version: 31,
     name: 'the runner asks what is due of the schedules that can be',
     sql: `

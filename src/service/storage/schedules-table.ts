@@ -1,6 +1,6 @@
 import type { ScheduleStatus } from '../../shared/wire.js';
 import type { LocalDate } from '../schedules/calendar.js';
-import type { Schedule, ScheduleEvent, ScheduleKind, ScheduleRun } from '../schedules/payment-schedule.js';
+import type { Schedule, ScheduleKind, ScheduleRun } from '../schedules/payment-schedule.js';
 import type { Cents, Token } from '../payments/model.js';
 import { completing, type ClaimAnswer, type IdempotencyKey } from './idempotency-claims.js';
 import type { Sql } from './sql.js';
@@ -67,11 +67,12 @@ const UNREMINDED = `s.status = 'Active' AND s.attempt = 0 AND s.reminder_days > 
   AND s.reminded_for IS DISTINCT FROM s.next_due_date`;
 
 /**
- * An unreminded schedule whose reminder is due at `$1`: its payment `reminder_days` or fewer days
- * ahead; `$2` is the most days a reminder can be ahead (the index's range is bounded by it).
+ * An unreminded schedule whose reminder is due at `$1`: its payment `reminder_days` or fewer local
+ * days ahead, counted on the account's calendar (a day across a daylight-saving change is 23 or 25
+ * hours); `$2` is the most days a reminder can be ahead (the index's range is bounded by it).
  */
 const REMINDER_DUE = `${UNREMINDED} AND s.next_run_at > $1 AND s.next_run_at <= $1 + ($2::integer + 1) * interval '1 day'
-  AND s.next_run_at - s.reminder_days * interval '1 day' <= $1`;
+  AND (s.next_run_at AT TIME ZONE s.time_zone - s.reminder_days * interval '1 day') AT TIME ZONE s.time_zone <= $1`;
 
 /** A due schedule claimed by the runner, with its token (null when gone, deleted or another scope's). */
 export interface ClaimedSchedule {
@@ -141,6 +142,11 @@ export function scheduleStore(sql: Sql) {
         `SELECT ${COLUMNS} FROM payment_schedules s WHERE ${owned} AND s.public_id = $4`,
         [...scopeParams(scope, kind), publicId],
       );
+      return row ? toSchedule(row) : null;
+    },
+    /** A schedule or AutoPay by its row id, whoever owns it: for the runner's events, which hold it. */
+    async byId(id: number): Promise<Schedule | null> {
+      const [row] = await sql.query<Row>(`SELECT ${COLUMNS} FROM payment_schedules s WHERE s.id = $1`, [id]);
       return row ? toSchedule(row) : null;
     },
     /** The same, held for update until the caller's transaction ends. */
@@ -265,28 +271,6 @@ export function scheduleStore(sql: Sql) {
         `SELECT due_date::text AS "dueDate", attempt, amount_cents AS amount, transaction_id AS "transactionId",
            payment_response_code AS "paymentResponseCode", ran_at AS ran
          FROM schedule_runs WHERE schedule_id = $1 ORDER BY due_date, attempt`,
-        [scheduleId],
-      ),
-    async recordEvent(event: ScheduleEvent): Promise<void> {
-      await sql.query(
-        `INSERT INTO schedule_events (schedule_id, account_id, via_account_id, event_type, due_date, transaction_id, created_at)
-         VALUES ($1, $2, $3, $4, $5::date, $6, $7)`,
-        [
-          event.scheduleId,
-          event.scope.accountId,
-          event.scope.viaAccountId,
-          event.eventType,
-          event.dueDate,
-          event.transactionId,
-          event.at,
-        ],
-      );
-    },
-    /** The events of a schedule, oldest first. */
-    events: (scheduleId: number) =>
-      sql.query<Pick<ScheduleEvent, 'eventType' | 'dueDate' | 'transactionId' | 'at'>>(
-        `SELECT event_type AS "eventType", due_date::text AS "dueDate", transaction_id AS "transactionId", created_at AS at
-         FROM schedule_events WHERE schedule_id = $1 ORDER BY id`,
         [scheduleId],
       ),
   };

@@ -97,7 +97,7 @@ export async function startTestService(overrides: Partial<BuildOptions> = {}): P
     contractViolations,
     async reset() {
       await sql.query(
-        'TRUNCATE tokens, idempotency_keys, transaction_events, transactions, batches, settlement_cutoffs, payer_names, delivery_attempts, deliveries, events, webhook_endpoints, schedule_events, schedule_runs, payment_schedules',
+        'TRUNCATE tokens, idempotency_keys, transaction_events, transactions, batches, settlement_cutoffs, payer_names, delivery_attempts, deliveries, events, webhook_endpoints, schedule_runs, payment_schedules',
       );
     },
     async close() {

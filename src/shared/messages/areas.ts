@@ -43,6 +43,7 @@ import {
 import { esAmount, esClient, esFeeLine, esField, esForm, esFrame, esTransaction } from './es.js';
 import { esPayerDecline, payerDeclineMessages } from './payer-declines.js';
 import { esReceipt, receiptMessages } from './receipts.js';
+import { esScheduleMail, scheduleMailMessages } from './schedule-mail.js';
 
 export interface CatalogArea {
   name: string;
@@ -85,4 +86,5 @@ export const CATALOG_AREAS: readonly CatalogArea[] = [
   area('a page’s set-up', setUpMessages, esSetUp, false),
   area('the isolated form’s set-up', frameSetUpMessages, esFrameSetUp, false),
   area('e-mail receipts', receiptMessages, esReceipt, false),
+  area('e-mails of a payment schedule', scheduleMailMessages, esScheduleMail, false),
 ];

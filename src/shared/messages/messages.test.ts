@@ -17,6 +17,7 @@ import * as esAreas from './es.js';
 import { esAmount, esClient, esField, esForm, esTransaction } from './es.js';
 import * as payerDeclines from './payer-declines.js';
 import * as receipts from './receipts.js';
+import * as scheduleMail from './schedule-mail.js';
 
 type Area = [name: string, english: Readonly<Record<string, string>>, spanish: Readonly<Record<string, string>>];
 const asRow = ({ name, english, spanish }: (typeof CATALOG_AREAS)[number]): Area => [name, english, spanish];
@@ -51,7 +52,7 @@ describe('the message catalog', () => {
   );
 
   it('lists every table of messages the catalog files export, English and Spanish (areas.ts)', () => {
-    const tables = [api, enAreas, esAreas, payerDeclines, receipts].flatMap((module) =>
+    const tables = [api, enAreas, esAreas, payerDeclines, receipts, scheduleMail].flatMap((module) =>
       (Object.values(module) as unknown[]).filter(
         (value): value is Record<string, string> =>
           typeof value === 'object' && value !== null && Object.values(value).every((text) => typeof text === 'string'),

@@ -9,6 +9,12 @@ import { MAX_ENABLED_EVENTS, MAX_OVERLAP_SECONDS, MAX_WEBHOOK_URL } from '../eve
 import { transactionExample } from './examples.js';
 import { batchSchema, pageQuerySchema } from './lifecycle-schemas.js';
 import {
+  autoPaySchema,
+  paymentScheduleSchema,
+  SCHEDULE_EXAMPLE,
+  scheduleEventPaymentSchema,
+} from './schedule-schemas.js';
+import {
   BODY_ERRORS,
   SECRET_ERRORS,
   STRAY_BODY_ERRORS,
@@ -37,7 +43,7 @@ export const eventSchema = {
       properties: {
         object: {
           description:
-            'A Transaction (transaction.*), a Batch (batch.settled), a Token (token.created), or `{ id, deleted }` (token.deleted).',
+            'A Transaction (transaction.*), a Batch (batch.settled), a Token (token.created), `{ id, deleted }` (token.deleted), or a PaymentSchedule or an AutoPay (schedule.*) as its GET shows it after the change.',
           anyOf: [
             transactionSchema,
             batchSchema,
@@ -47,8 +53,11 @@ export const eventSchema = {
               properties: { id: { type: 'string' }, deleted: { type: 'boolean', enum: [true] } },
               required: ['id', 'deleted'],
             },
+            paymentScheduleSchema,
+            autoPaySchema,
           ],
         },
+        payment: scheduleEventPaymentSchema,
       },
       required: ['object'],
     },
@@ -61,6 +70,23 @@ const approved = {
   type: 'transaction.approved',
   created: CREATED,
   data: { object: { ...transactionExample, id: 1042 } },
+};
+
+const schedulePaid = {
+  id: 'evt_Xw4Rt1Yc8Ns3HdVb7Qm2Lk9',
+  type: 'schedule.paid',
+  created: '2026-11-30T05:00:00.000Z',
+  data: {
+    object: SCHEDULE_EXAMPLE,
+    payment: {
+      dueDate: '2026-11-30',
+      amount: 84.2,
+      attempt: 0,
+      transactionId: 1043,
+      paymentResponseCode: 'Success',
+      retryDate: null,
+    },
+  },
 };
 
 export const eventIdParamsSchema = {
@@ -103,7 +129,12 @@ export const listEventsResponses = operationResponses(
 );
 
 export const getEventResponses = operationResponses(
-  { 200: success('The event.', eventSchema, examplesOf('approved', 'A sale approved', approved)) },
+  {
+    200: success('The event.', eventSchema, {
+      ...examplesOf('approved', 'A sale approved', approved),
+      ...examplesOf('schedulePaid', 'A payment of a schedule made', schedulePaid),
+    }),
+  },
   [...SECRET_ERRORS, 'eventNotFound', 'uriTooLong'],
 );
 

@@ -193,6 +193,27 @@ export const schedulePaymentsSchema = {
   required: ['payments'],
 } as const;
 
+/** `data.payment` of a schedule's event (docs/autopay.md#events): the payment the event is about. */
+export const scheduleEventPaymentSchema = {
+  type: 'object',
+  description:
+    'Ours: the payment a schedule’s event is about: the try of a payment made or declined (and of a failing schedule), or the coming payment of a reminder or an expiring card (then attempt, transactionId and paymentResponseCode are null).',
+  properties: {
+    dueDate: day('The payment’s due date.'),
+    amount: answerMoney('The payment’s amount.'),
+    attempt: {
+      type: ['integer', 'null'],
+      minimum: 0,
+      maximum: 3,
+      description: '0: the first try; 1 to 3: its retries.',
+    },
+    transactionId: { type: ['integer', 'null'], description: 'The transaction the try made.' },
+    paymentResponseCode: { type: ['string', 'null'], enum: [...Object.keys(responseMessages), null] },
+    retryDate: orNull(day('After a decline: the day it is tried again; null when it is not.')),
+  },
+  required: ['dueDate', 'amount', 'attempt', 'transactionId', 'paymentResponseCode', 'retryDate'],
+} as const;
+
 export const autoPayRequestSchema = {
   type: 'object',
   description: 'Enrols a payer in AutoPay: each amount due the agency adds is paid on its date (docs/autopay.md).',
@@ -300,7 +321,7 @@ export const paymentScheduleSearchQuerySchema = {
   },
 } as const;
 
-const SCHEDULE_EXAMPLE = {
+export const SCHEDULE_EXAMPLE = {
   id: 'psch_Jf3kq9Zr0cJvQmWb1xT2aYd8',
   payer: 'Ada Lovelace',
   emailAddress: 'ada@example.com',
