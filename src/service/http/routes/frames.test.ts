@@ -61,9 +61,8 @@ describe('the frame page of <paytoken-frame> (http/routes/frames.ts)', () => {
 
   it('renders the form in the page, as the loader set it up, its styles allowed by their hashes', async () => {
     // The service's renderer is dist/ssr/render-form.js beside the bundles: here that module, or its
-    // source before a build. Never both in one process: the service tests share their worker's modules
-    // (vite.config.ts), and two copies of Lit would share one global registry, where
-    // <paytoken-form> is the class of whichever came first.
+    // source before a build. Never both in one process: two copies of Lit would share one global
+    // element registry, where <paytoken-form> is the class of whichever came first.
     const hydrate = 'void 1;\n';
     writeFileSync(join(scriptsDir, 'paytoken-form-hydrate.js'), hydrate);
     mkdirSync(join(built, 'ssr'), { recursive: true });
