@@ -171,10 +171,6 @@ export default defineConfig(({ mode }) => {
           test: {
             name: 'service',
             include: SERVICE_TESTS,
-            // The files of a worker share its modules (the service's and its packages'), which each file
-            // would otherwise import again: about 40 % of these tests' CPU. What a file changes in them
-            // does not outlive it (each test file starts its own service; no mocks, no fake timers here).
-            isolate: false,
             // The OpenAPI status coverage after a full run (src/service/testing/contract-coverage.ts).
             // The template first: set-ups' teardowns run in reverse, and the coverage check's teardown builds
             // an app on it.

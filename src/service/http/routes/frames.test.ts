@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -60,11 +60,14 @@ describe('the frame page of <paytoken-frame> (http/routes/frames.ts)', () => {
   });
 
   it('renders the form in the page, as the loader set it up, its styles allowed by their hashes', async () => {
-    // The service's renderer is dist/ssr/render-form.js beside the bundles; here, the same module's source.
+    // The service's renderer is dist/ssr/render-form.js beside the bundles: here that module, or its
+    // source before a build. Never both in one process: two copies of Lit would share one global
+    // element registry, where <paytoken-form> is the class of whichever came first.
     const hydrate = 'void 1;\n';
     writeFileSync(join(scriptsDir, 'paytoken-form-hydrate.js'), hydrate);
     mkdirSync(join(built, 'ssr'), { recursive: true });
-    const source = new URL('../../../form/ssr/render-form.ts', import.meta.url).pathname;
+    const bundle = new URL('../../../../dist/ssr/render-form.js', import.meta.url).pathname;
+    const source = existsSync(bundle) ? bundle : new URL('../../../form/ssr/render-form.ts', import.meta.url).pathname;
     writeFileSync(join(built, 'ssr', 'render-form.js'), `export * from ${JSON.stringify(source)};\n`);
     const rendering = await startTestService({ scriptsDir });
     try {
