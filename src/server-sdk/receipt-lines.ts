@@ -1,17 +1,9 @@
 import { formatMessage } from '../shared/messages/catalog.js';
-import { esReceipt, receiptMessages, type ReceiptWord } from '../shared/messages/receipts.js';
+import { esReceipt, feeWordOf, receiptMessages, type ReceiptWord } from '../shared/messages/receipts.js';
 import { formatAmount, parseAmount } from '../shared/money.js';
-import type { FeeProgramName, PayerLocale, TransactionResponse } from '../shared/wire.js';
+import type { PayerLocale, TransactionResponse } from '../shared/wire.js';
 
 const WORDS: Record<PayerLocale, Record<ReceiptWord, string>> = { en: receiptMessages, es: esReceipt };
-/** The fee's line by the program it followed (docs/fees.md#fee-programs), in the e-mail receipt's words. */
-const FEE_LINE: Record<FeeProgramName, ReceiptWord> = {
-  none: 'payerFee',
-  surcharge: 'surcharge',
-  convenienceFee: 'convenienceFee',
-  serviceFee: 'serviceFee',
-};
-
 /** The payer fee of a transaction as a receipt shows it: its own line, named by its program. */
 export interface FeeLine {
   /** The line as the payer reads it, such as `Surcharge: $3.00` or `Cargo por servicio: $3.25`. */
@@ -49,7 +41,7 @@ export function feeLineOf(
     (transaction.principalTransactionId === null ? transaction.payerFee : transaction.amount);
   const cents = centsOf(fee);
   return {
-    text: formatMessage(WORDS[locale][FEE_LINE[programOf(transaction)]], {
+    text: formatMessage(WORDS[locale][feeWordOf(transaction.feeProgram, transaction.transactionType)], {
       amount: `$${formatAmount(cents)}`,
     }),
     amount: cents / 100,
@@ -68,11 +60,6 @@ export function fundingLineOf(
 ): string | null {
   const { funding } = transaction;
   return funding === 'credit' || funding === 'debit' || funding === 'prepaid' ? WORDS[locale][funding] : null;
-}
-
-/** The program that names the fee: a surcharge account's bank payment pays its ACH fee, no surcharge. */
-function programOf({ feeProgram, transactionType }: Pick<TransactionResponse, 'feeProgram' | 'transactionType'>) {
-  return feeProgram === 'surcharge' && transactionType === 'Ach' ? 'none' : (feeProgram ?? 'none');
 }
 
 function centsOf(amount: number): number {

@@ -17,6 +17,16 @@ describe('composeReceipt', () => {
     expect(debit).toContain('Card type: debit.');
     expect(compose({ ...SALE, funding: 'prepaid' }, 'es')).toContain('Tipo de tarjeta: prepago.');
     expect(compose({ ...SALE, funding: 'unknown' })).not.toContain('Card type');
+    // A surcharge is on cards only: the same account's bank payment pays its ACH fee, no surcharge.
+    const ach = {
+      ...SALE,
+      transactionType: 'Ach' as const,
+      amount: 101,
+      payerFee: 1,
+      feeProgram: 'surcharge' as const,
+    };
+    expect(compose(ach)).toContain('Payer fee: $1.00');
+    expect(compose(ach)).not.toContain('Surcharge');
   });
 
   it('shows a service fee charged as its own transaction as its own line, with that transaction', () => {

@@ -1,7 +1,7 @@
 import { formatMessage } from '../../shared/messages/catalog.js';
-import { esReceipt, receiptMessages, type ReceiptWord } from '../../shared/messages/receipts.js';
+import { esReceipt, feeWordOf, receiptMessages, type ReceiptWord } from '../../shared/messages/receipts.js';
 import { formatAmount, parseAmount } from '../../shared/money.js';
-import type { FeeProgramName, PayerLocale, TransactionResponse, TransactionEventType } from '../../shared/wire.js';
+import type { PayerLocale, TransactionResponse, TransactionEventType } from '../../shared/wire.js';
 import { checkMailMessage, MailHeaderError, type MailMessage } from './mail-message.js';
 
 /** What a receipt is about: the operation `sendReceipt` came with. */
@@ -20,13 +20,6 @@ export interface ReceiptInput {
 }
 
 const WORDS: Record<PayerLocale, Record<ReceiptWord, string>> = { en: receiptMessages, es: esReceipt };
-/** The fee's line, by the program it followed (docs/fees.md#fee-programs): a surcharge is called one. */
-const FEE_LINE: Record<FeeProgramName, ReceiptWord> = {
-  none: 'payerFee',
-  surcharge: 'surcharge',
-  convenienceFee: 'convenienceFee',
-  serviceFee: 'serviceFee',
-};
 const EVENT_OF: Record<ReceiptKind, TransactionEventType> = {
   sale: 'Sale',
   capture: 'Capture',
@@ -58,7 +51,7 @@ export function composeReceipt({ transaction, kind, agencyName, locale, madeBy }
   const dueCents = chargedCents - feeCents;
   const amounts: [ReceiptWord, string][] = [
     [refund ? 'amountRefunded' : 'amountDue', `$${formatAmount(Math.max(dueCents, 0))}`],
-    [FEE_LINE[transaction.feeProgram ?? 'none'], `$${formatAmount(feeCents)}`],
+    [feeWordOf(transaction.feeProgram, transaction.transactionType), `$${formatAmount(feeCents)}`],
     [refund ? 'totalRefunded' : 'totalCharged', `$${formatAmount(chargedCents)}`],
   ];
   const funding = transaction.funding;

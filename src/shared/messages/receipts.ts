@@ -3,6 +3,8 @@
  * Each line is a whole sentence with its value as a placeholder, so a language orders its own words;
  * `{agency}`, `{payer}` and the values are filled in (and HTML-escaped) by the receipt, never here.
  */
+import type { FeeProgramName, TransactionType } from '../wire.js';
+
 export const receiptMessages = {
   subjectPayment: 'Receipt for your payment to {agency}',
   subjectVoid: 'Voided: your payment to {agency}',
@@ -58,3 +60,22 @@ export const esReceipt = {
   dateTime: '{date}, {time} (hora UTC)',
   keep: 'Guarde este correo como recibo. Si tiene preguntas sobre este pago, comuníquese con {agency}.',
 } as const satisfies Record<ReceiptWord, string>;
+
+/**
+ * The word that names a payer fee on a receipt (docs/fees.md#fee-programs): its program's (a
+ * surcharge is called one), but a bank payment under a surcharge program pays the account's ACH fee,
+ * which is no surcharge: a surcharge is on cards only. The e-mailed receipt and the SDK's `feeLineOf`
+ * both say it this way.
+ * @example feeWordOf('surcharge', 'Ach') // 'payerFee'
+ */
+export function feeWordOf(feeProgram: FeeProgramName | null, transactionType: TransactionType | null): ReceiptWord {
+  if (feeProgram === 'surcharge' && transactionType === 'Ach') return 'payerFee';
+  return FEE_WORDS[feeProgram ?? 'none'];
+}
+
+const FEE_WORDS: Record<FeeProgramName, ReceiptWord> = {
+  none: 'payerFee',
+  surcharge: 'surcharge',
+  convenienceFee: 'convenienceFee',
+  serviceFee: 'serviceFee',
+};
