@@ -39,7 +39,7 @@ describe.skipIf(!run.firefox)('Firefox: demo checkout, drop-in form', () => {
     const paid = await receipt(page);
     expect(paid).toMatchObject({
       charged: '$103.25',
-      payerFee: '$3.25',
+      feeLine: 'Payer fee: $3.25',
       agencyNet: '$100.00',
       method: 'Visa ····4242',
     });
@@ -59,7 +59,7 @@ describe.skipIf(!run.firefox)('Firefox: demo checkout, drop-in form', () => {
     const paid = await receipt(page);
     expect(paid).toMatchObject({
       charged: '$103.00',
-      payerFee: '$3.00',
+      feeLine: 'Payer fee: $3.00',
       agencyNet: '$100.00',
       method: 'Bank account ····6789',
     });

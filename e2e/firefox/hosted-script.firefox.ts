@@ -87,7 +87,7 @@ describe.skipIf(!run.firefox)('Firefox: the hosted script', () => {
       const paid = await receipt(page);
       expect(paid).toMatchObject({
         charged: '$103.25',
-        payerFee: '$3.25',
+        feeLine: 'Payer fee: $3.25',
         agencyNet: '$100.00',
         method: 'Visa ····4242',
       });
