@@ -1,9 +1,8 @@
 import { formatMessage } from '../shared/messages/catalog.js';
-import { esReceipt, feeWordOf, receiptMessages, type ReceiptWord } from '../shared/messages/receipts.js';
-import { formatAmount, parseAmount } from '../shared/money.js';
+import { feeWordOf, RECEIPT_WORDS } from '../shared/messages/receipts.js';
+import { formatAmount, wireAmountCents } from '../shared/money.js';
 import type { PayerLocale, TransactionResponse } from '../shared/wire.js';
 
-const WORDS: Record<PayerLocale, Record<ReceiptWord, string>> = { en: receiptMessages, es: esReceipt };
 /** The payer fee of a transaction as a receipt shows it: its own line, named by its program. */
 export interface FeeLine {
   /** The line as the payer reads it, such as `Surcharge: $3.00` or `Cargo por servicio: $3.25`. */
@@ -39,9 +38,9 @@ export function feeLineOf(
   const fee =
     transaction.feeTransaction?.amount ??
     (transaction.principalTransactionId === null ? transaction.payerFee : transaction.amount);
-  const cents = centsOf(fee);
+  const cents = wireAmountCents(fee);
   return {
-    text: formatMessage(WORDS[locale][feeWordOf(transaction.feeProgram, transaction.transactionType)], {
+    text: formatMessage(RECEIPT_WORDS[locale][feeWordOf(transaction.feeProgram, transaction.transactionType)], {
       amount: `$${formatAmount(cents)}`,
     }),
     amount: cents / 100,
@@ -59,11 +58,5 @@ export function fundingLineOf(
   locale: PayerLocale = 'en',
 ): string | null {
   const { funding } = transaction;
-  return funding === 'credit' || funding === 'debit' || funding === 'prepaid' ? WORDS[locale][funding] : null;
-}
-
-function centsOf(amount: number): number {
-  const parsed = parseAmount(Math.abs(amount));
-  if (!parsed.ok) throw new RangeError(`Not an amount of the wire: ${amount}`);
-  return parsed.cents;
+  return funding === 'credit' || funding === 'debit' || funding === 'prepaid' ? RECEIPT_WORDS[locale][funding] : null;
 }

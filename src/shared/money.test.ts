@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_AMOUNT_CENTS, centsToAmount, formatAmount, parseAmount } from './money.js';
+import { MAX_AMOUNT_CENTS, centsToAmount, formatAmount, parseAmount, wireAmountCents } from './money.js';
 
 describe('parseAmount', () => {
   it.each([
@@ -75,5 +75,17 @@ describe('formatAmount', () => {
     [-150, '-1.50'],
   ])('%i cents is %s', (cents, text) => {
     expect(formatAmount(cents)).toBe(text);
+  });
+});
+
+describe('wireAmountCents', () => {
+  it('is the cents of a wire amount, its sign dropped', () => {
+    expect(wireAmountCents(103.25)).toBe(10325);
+    expect(wireAmountCents(-103.25)).toBe(10325);
+    expect(wireAmountCents(0)).toBe(0);
+  });
+
+  it('refuses an amount the wire cannot hold', () => {
+    expect(() => wireAmountCents(1.005)).toThrow(new RangeError('Not an amount of the wire: 1.005'));
   });
 });

@@ -66,3 +66,14 @@ export function formatAmount(cents: number): string {
 export function centsToAmount(cents: number): number {
   return Number(formatAmount(cents));
 }
+
+/**
+ * The cents of an amount as the wire carries it, its sign dropped (a refund's negative amount counts
+ * as what it gives back); one the wire cannot hold is a RangeError.
+ * @example wireAmountCents(-103.25) // 10325
+ */
+export function wireAmountCents(amount: number): number {
+  const parsed = parseAmount(Math.abs(amount));
+  if (!parsed.ok) throw new RangeError(`Not an amount of the wire: ${amount}`);
+  return parsed.cents;
+}

@@ -1,6 +1,6 @@
 import { formatMessage } from '../../shared/messages/catalog.js';
-import { esReceipt, feeWordOf, receiptMessages, type ReceiptWord } from '../../shared/messages/receipts.js';
-import { formatAmount, parseAmount } from '../../shared/money.js';
+import { feeWordOf, RECEIPT_WORDS, type ReceiptWord } from '../../shared/messages/receipts.js';
+import { formatAmount, wireAmountCents } from '../../shared/money.js';
 import type { PayerLocale, TransactionResponse, TransactionEventType } from '../../shared/wire.js';
 import { checkMailMessage, MailHeaderError, type MailMessage } from './mail-message.js';
 
@@ -19,7 +19,6 @@ export interface ReceiptInput {
   madeBy?: string;
 }
 
-const WORDS: Record<PayerLocale, Record<ReceiptWord, string>> = { en: receiptMessages, es: esReceipt };
 const EVENT_OF: Record<ReceiptKind, TransactionEventType> = {
   sale: 'Sale',
   capture: 'Capture',
@@ -39,15 +38,15 @@ const EVENT_OF: Record<ReceiptKind, TransactionEventType> = {
 export function composeReceipt({ transaction, kind, agencyName, locale, madeBy }: ReceiptInput): MailMessage {
   if (!transaction.emailAddress)
     throw new MailHeaderError('The transaction has no e-mail address to send a receipt to.');
-  const words = WORDS[locale];
+  const words = RECEIPT_WORDS[locale];
   const say = (word: ReceiptWord, params: Record<string, string | number> = {}) =>
     formatMessage(words[word], { agency: agencyName, payer: transaction.payer, ...params });
   const refund = kind === 'refund';
   // docs/fees.md#terms: the charged amount is the amount due plus the payer fee; a service fee charged
   // as its own transaction (docs/fees.md#the-service-fee-as-its-own-transaction) is that transaction's.
   const separateFee = transaction.feeTransaction;
-  const feeCents = wireCents(separateFee ? separateFee.amount : transaction.payerFee);
-  const chargedCents = wireCents(transaction.amount) + (separateFee ? feeCents : 0);
+  const feeCents = wireAmountCents(separateFee ? separateFee.amount : transaction.payerFee);
+  const chargedCents = wireAmountCents(transaction.amount) + (separateFee ? feeCents : 0);
   const dueCents = chargedCents - feeCents;
   const amounts: [ReceiptWord, string][] = [
     [refund ? 'amountRefunded' : 'amountDue', `$${formatAmount(Math.max(dueCents, 0))}`],
@@ -126,11 +125,6 @@ export function escapeHtml(text: string): string {
 const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /** A wire amount (currency units, 2 decimals at most) as whole cents, through its decimal text (shared/money.ts). */
-function wireCents(amount: number): number {
-  const parsed = parseAmount(Math.abs(amount));
-  if (!parsed.ok) throw new RangeError(`Not an amount of the wire: ${amount}`);
-  return parsed.cents;
-}
 
 /** `AmericanExpress` → `American Express`: the brand as people write it. */
 function brandName(type: string | null): string {

@@ -3,7 +3,7 @@
  * Each line is a whole sentence with its value as a placeholder, so a language orders its own words;
  * `{agency}`, `{payer}` and the values are filled in (and HTML-escaped) by the receipt, never here.
  */
-import type { FeeProgramName, TransactionType } from '../wire.js';
+import type { FeeProgramName, PayerLocale, TransactionType } from '../wire.js';
 
 export const receiptMessages = {
   subjectPayment: 'Receipt for your payment to {agency}',
@@ -60,6 +60,9 @@ export const esReceipt = {
   dateTime: '{date}, {time} (hora UTC)',
   keep: 'Guarde este correo como recibo. Si tiene preguntas sobre este pago, comuníquese con {agency}.',
 } as const satisfies Record<ReceiptWord, string>;
+
+/** The receipt's words in each language the payer may have. */
+export const RECEIPT_WORDS: Record<PayerLocale, Record<ReceiptWord, string>> = { en: receiptMessages, es: esReceipt };
 
 /**
  * The word that names a payer fee on a receipt (docs/fees.md#fee-programs): its program's (a
