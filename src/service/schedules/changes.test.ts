@@ -1,18 +1,16 @@
-import { sandboxBinTable } from '../cards/bin-table-file.js';
 /**
  * Pause, restart and cancel on the real database, the clock moved by the test; the property: for any
  * schedule and any sequence of changes, the payments made are exactly the due dates that fell while
  * it was active, however late the runner came.
  */
 import fc from 'fast-check';
+import { sandboxBinTable } from '../cards/bin-table-file.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxProcessor } from '../sandbox/processor.js';
-import { CARD, payerNamed, startTestService, type TestService } from '../testing/harness.js';
+import { payerNamed, startTestService, storedCardToken, type TestService } from '../testing/harness.js';
 import { movableClock } from '../testing/movable-clock.js';
-import { newId } from '../vault/random.js';
 import { cents } from '../payments/model.js';
 import type { Payer } from '../payments/result.js';
-import { newStoredToken } from '../payments/stored-token.js';
 import { dueInstant, localDate, type LocalDate, type Recurrence } from './calendar.js';
 import { cancelSchedule, pauseSchedule, restartSchedule } from './changes.js';
 import { createSchedule } from './create.js';
@@ -42,21 +40,11 @@ type Action = 'pause' | 'restart' | 'cancel' | 'run';
 const CHANGES = { pause: pauseSchedule, restart: restartSchedule, cancel: cancelSchedule };
 
 async function newSchedule(first: LocalDate, recurrence: Recurrence, totalPayments: number | null) {
-  const token = newStoredToken(
-    newId('tok'),
-    {
-      payer: 'Ada',
-      emailAddress: 'ada@example.com',
-      creditCardInformation: { ...CARD, cardNumber: '4242424242424242' },
-    },
-    payer.scope,
-    { vault: service.vault, now: clock.now, binTable: sandboxBinTable() },
-  );
-  await service.repository.tokens.insert(token);
+  const tokenId = await storedCardToken(service, payer, { cardNumber: '4242424242424242' }, clock.now);
   const result = await createSchedule(
     {
       kind: 'Schedule',
-      tokenId: token.id,
+      tokenId,
       payer: 'Ada Lovelace',
       emailAddress: 'ada@example.com',
       language: 'en',

@@ -6,12 +6,10 @@ import { sandboxBinTable } from '../cards/bin-table-file.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { EventResponse } from '../../shared/wire.js';
 import { sandboxProcessor } from '../sandbox/processor.js';
-import { CARD, payerNamed, startTestService, type TestService } from '../testing/harness.js';
+import { payerNamed, startTestService, storedCardToken, type TestService } from '../testing/harness.js';
 import { movableClock } from '../testing/movable-clock.js';
-import { newId } from '../vault/random.js';
 import { cents } from '../payments/model.js';
 import type { Payer } from '../payments/result.js';
-import { newStoredToken } from '../payments/stored-token.js';
 import { addDays, dueInstant, localDate, type LocalDate, type Recurrence } from './calendar.js';
 import { createSchedule, type ScheduleRequest, type Timing } from './create.js';
 import { MAX_REMINDER_DAYS, type Schedule } from './payment-schedule.js';
@@ -43,21 +41,9 @@ beforeEach(async () => {
 const day = (text: string) => localDate(text) as LocalDate;
 const NEW_YORK = 'America/New_York';
 
-/** A stored card token of Springfield's. */
-export async function cardToken(service: TestService, payer: Payer, cardNumber = '4242424242424242', year = 2030) {
-  const token = newStoredToken(
-    newId('tok'),
-    {
-      payer: 'Ada',
-      emailAddress: 'ada@example.com',
-      creditCardInformation: { ...CARD, cardNumber, month: '12', year },
-    },
-    payer.scope,
-    { vault: service.vault, now: () => new Date(), binTable: sandboxBinTable() },
-  );
-  await service.repository.tokens.insert(token);
-  return token.id;
-}
+/** A stored card token of Springfield's, good through December of `year`. */
+const cardToken = (service: TestService, payer: Payer, cardNumber = '4242424242424242', year = 2030) =>
+  storedCardToken(service, payer, { cardNumber, month: '12', year });
 
 const monthly: Recurrence = { interval: 'Month', intervalCount: 1, lastDayOfMonth: false };
 const request = (tokenId: string, timing: Timing): ScheduleRequest => ({

@@ -19,6 +19,9 @@ import { createRepository, type Repository } from '../storage/repository.js';
 import type { Sql } from '../storage/sql.js';
 import { createVault, type Vault } from '../vault/vault.js';
 import type { Payer } from '../payments/result.js';
+import { newStoredToken } from '../payments/stored-token.js';
+import { sandboxBinTable } from '../cards/bin-table-file.js';
+import { newId } from '../vault/random.js';
 import { recordContract } from './contract-recorder.js';
 import { pgliteTemplate } from './pglite-template.js';
 
@@ -117,6 +120,27 @@ export async function payerNamed(service: TestService, name: string): Promise<Pa
   const account = await service.repository.accounts.findByName(name);
   if (!account) throw new Error(`The harness seeds ${name}.`);
   return { scope: { accountId: account.id, viaAccountId: null }, actingFor: account };
+}
+
+/**
+ * A card token of `payer`'s stored straight through the repository (no HTTP), as the payments and
+ * schedules domains' tests need one; its id.
+ * @example const tokenId = await storedCardToken(service, payer, { cardNumber: '4000056655665556' });
+ */
+export async function storedCardToken(
+  service: TestService,
+  payer: Payer,
+  card: Partial<typeof CARD> = {},
+  now: () => Date = () => new Date(),
+): Promise<string> {
+  const token = newStoredToken(
+    newId('tok'),
+    { payer: 'Ada', emailAddress: 'ada@example.com', creditCardInformation: { ...CARD, ...card } },
+    payer.scope,
+    { vault: service.vault, now, binTable: sandboxBinTable() },
+  );
+  await service.repository.tokens.insert(token);
+  return token.id;
 }
 
 async function adminQuery(url: string, text: string): Promise<void> {
