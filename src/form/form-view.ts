@@ -4,7 +4,8 @@ import { ACCOUNT_TYPES, type CardBrand } from '../shared/wire.js';
 import type { FieldStateController } from './controllers/field-state-controller.js';
 import type { LanguageController } from './controllers/language-controller.js';
 import { FIELDS, type FieldName, type FieldSpec, type Method } from './fields.js';
-import { formatMoney, type MoneySummary } from './money-summary.js';
+import { formatDollars } from '../shared/money.js';
+import type { MoneySummary } from './money-summary.js';
 import type { FeeNote } from './engine/engine.js';
 
 export const BRAND_NAMES: Record<CardBrand, string> = {
@@ -29,18 +30,17 @@ export function renderSummary(
   language: LanguageController,
   note?: FeeNote | null,
 ): TemplateResult {
-  const format = (cents: number) => formatMoney(cents, language.language);
   return html`<dl class="summary" part="summary" aria-live="polite">
     <dt>${language.t('amountDue')}</dt>
-    <dd>${format(money.amountDue)}</dd>
+    <dd>${formatDollars(money.amountDue)}</dd>
     ${
       money.fee === null
         ? nothing
         : html`<dt>${note ? language.message(note) : language.t(method === 'card' ? 'cardFee' : 'achFee')}</dt>
-            <dd>${format(money.fee)}</dd>`
+            <dd>${formatDollars(money.fee)}</dd>`
     }
     <dt class="total">${language.t('total')}</dt>
-    <dd class="total">${format(money.total)}</dd>
+    <dd class="total">${formatDollars(money.total)}</dd>
   </dl>`;
 }
 
@@ -151,7 +151,7 @@ export function renderPay(
   const label = pending
     ? language.t('processing')
     : money
-      ? language.t('payAmount', { amount: formatMoney(money.total, language.language) })
+      ? language.t('payAmount', { amount: formatDollars(money.total) })
       : language.t('pay');
   return html`<button
     part="button"

