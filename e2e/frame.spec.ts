@@ -172,7 +172,7 @@ test.describe('<paytoken-frame>', () => {
           .then((response) => response.text())
           .then(
             (code) =>
-              `${serviceUrl}/frames/${/form-[\w-]{16}\.html/.exec(code)?.[0]}?key=${key}&origin=https://shop.example#n`,
+              `${serviceUrl}/frames/${/form-[\w-]+\.html/.exec(code)?.[0]}?key=${key}&origin=https://shop.example#n`,
           ),
       { key: account.publicKey, serviceUrl: service.url },
     );
@@ -200,6 +200,28 @@ test.describe('<paytoken-frame>', () => {
       shown: 'The payment form could not be loaded. Check your connection and try again.',
       result: { success: false, code: 'FRAME_UNAVAILABLE' },
     });
+  });
+
+  test('an API URL over http off this machine, or not a URL: refused before any frame is opened', async ({
+    page,
+    pages,
+    service,
+  }) => {
+    const framePages: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/frames/')) framePages.push(request.url());
+    });
+    for (const [apiUrl, code, shown] of [
+      ['http://pay.example.com', 'INSECURE_API_URL', 'The API URL must use https.'],
+      ['http://localhost.example.com', 'INSECURE_API_URL', 'The API URL must use https.'],
+      ['http://127.0.0.1.example.com', 'INSECURE_API_URL', 'The API URL must use https.'],
+      ['ftp://localhost', 'INSECURE_API_URL', 'The API URL must use https.'],
+      ['not a url', 'INVALID_API_URL', 'The API URL is not valid.'],
+    ]) {
+      await openFrame(page, pages.url, service.url, element(service.accounts.springfield.publicKey, apiUrl ?? ''));
+      expect(await failureOf(page), apiUrl).toMatchObject({ code, shown, iframes: 0 });
+    }
+    expect(framePages).toEqual([]);
   });
 
   test('a frame that stops answering: tokenize() resolves with FRAME_TIMEOUT', async ({ page, pages, service }) => {
@@ -359,6 +381,34 @@ test.describe('<paytoken-frame>', () => {
     const button = formInFrame(page).locator('button.pay');
     await expect(button).toHaveText('Pay $28.25');
     await expect(button).toBeDisabled();
+  });
+
+  test('attributes set just after the element is added: one frame page, with all of them', async ({
+    page,
+    pages,
+    service,
+  }) => {
+    // The loader starts the frame page in the same task (no timer: a timer waited 30 to 200 ms behind
+    // the page's first paint), so what a framework sets right after appending must still be in it.
+    await openFrame(page, pages.url, service.url, '');
+    const framePages: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/frames/')) framePages.push(request.url());
+    });
+    await page.evaluate(
+      ({ publicKey, serviceUrl }) => {
+        const frame = document.createElement('paytoken-frame');
+        document.querySelector('main')?.append(frame);
+        frame.setAttribute('api-url', serviceUrl);
+        frame.setAttribute('public-key', publicKey);
+        frame.setAttribute('amount', '40.00');
+        frame.setAttribute('card-fee', '1.30');
+      },
+      { publicKey: service.accounts.springfield.publicKey, serviceUrl: service.url },
+    );
+    await expect(formInFrame(page).locator('button.pay')).toHaveText('Pay $41.30');
+    expect(framePages).toHaveLength(1);
+    expect(new URL(framePages[0] ?? '').searchParams.get('amount')).toBe('40.00');
   });
 
   test('pending: while the token is made, Pay is busy and a second tokenize() sends nothing', async ({

@@ -11,7 +11,7 @@ describe('contentName', () => {
 });
 
 describe('framePageName', () => {
-  it('names the frame page by the first 8 characters of each script it loads', () => {
-    expect(framePageName(integrity, 'sha384-12345678abcdefgh')).toBe('form-ab-_cdEF12345678.html');
+  it('names the frame page by the first 6 characters of each script it loads', () => {
+    expect(framePageName(integrity, 'sha384-12345678abcdefgh')).toBe('form-ab-_cd123456.html');
   });
 });

@@ -13,12 +13,12 @@ export function contentName(file: string, integrity: string): string {
 
 /**
  * The frame page's name (`<paytoken-frame>`'s iframe, served by http/routes/frames.ts): `form-` and the
- * first 8 characters of each of the two scripts' SHA-384 (the form bundle, then the frame bridge),
+ * first 6 characters of each of the two scripts' SHA-384 (the form bundle, then the frame bridge),
  * base64url. The loader is built knowing it (frame/page/vite-plugin.ts), so a loader pinned by integrity
  * always opens the page made of the scripts it was built with.
- * @example framePageName('sha384-ab+/cdEF…', 'sha384-12345678…') // 'form-ab-_cdEF12345678.html'
+ * @example framePageName('sha384-ab+/cdEF…', 'sha384-12345678…') // 'form-ab-_cd123456.html'
  */
 export function framePageName(formIntegrity: string, bridgeIntegrity: string): string {
-  const digest = (integrity: string) => contentName('.js', integrity).slice(1, 9);
+  const digest = (integrity: string) => contentName('.js', integrity).slice(1, 7);
   return `form-${digest(formIntegrity)}${digest(bridgeIntegrity)}.html`;
 }
