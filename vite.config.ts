@@ -9,8 +9,9 @@
  *   paytoken-frame-bridge   the frame page's bridge
  *   paytoken-frame          the <paytoken-frame> loader, which names the page after the form and the
  *                           bridge (src/frame/page/vite-plugin.ts)
- *   paytoken-form-hydrate   Lit's hydration, before paytoken-form.js on a page whose form the server
- *                           rendered (src/form/hydrate/hydrate.ts)
+ *   paytoken-form-hydrate   Lit's hydration, the one script of a page whose form the server
+ *                           rendered: it adds paytoken-form.js (by content name) after the first
+ *                           paint (src/form/hydrate/hydrate.ts, src/build/hosted-form.ts)
  *   ssr                     dist/ssr/render-form.js: the form rendered to HTML in Node (`paytoken/ssr`
  *                           and the service's frame page), with the same minified templates as the
  *                           browser's, so that their digests agree when the browser hydrates them
@@ -25,6 +26,8 @@ import { acceptedBrandsOnly } from './src/build/accepted-card-types.js';
 import { framePage } from './src/frame/page/vite-plugin.js';
 import { hostedLocales } from './src/build/hosted-locales.js';
 import { hostedEngine } from './src/build/hosted-engine.js';
+import { hostedForm } from './src/build/hosted-form.js';
+import { shortLitErrors } from './src/build/short-lit-errors.js';
 import { minifyLitTemplates } from './src/build/minify-templates.js';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
@@ -75,6 +78,9 @@ export default defineConfig(({ mode }) => {
           ? [hostedLocales(), hostedEngine(new URL('./dist/browser/', import.meta.url))]
           : []),
         ...(mode === 'paytoken-frame' ? [framePage(new URL('./dist/browser/', import.meta.url))] : []),
+        ...(mode === 'paytoken-form-hydrate'
+          ? [hostedForm(new URL('./dist/browser/', import.meta.url)), shortLitErrors()]
+          : []),
       ],
       build: {
         outDir: 'dist/browser',

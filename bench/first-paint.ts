@@ -6,8 +6,12 @@
  *
  * - the inline form: `<paytoken-form>` and paytoken-form.js (`defer`), rendered by the script;
  * - the server-rendered form: the same element rendered by dist/ssr/render-form.js (declarative
- *   shadow DOM), then paytoken-form-hydrate.js and paytoken-form.js;
- * - `<paytoken-frame>`, cold and warm (one context, the scripts from its cache after a first run).
+ *   shadow DOM) and paytoken-form-hydrate.js (`defer`), which adds paytoken-form.js after the first
+ *   paint, as docs/integrating.md says; and the same markup with no script at all, the floor of any
+ *   first paint of it;
+ * - `<paytoken-frame>`, cold and warm (one context, the scripts from its cache after a first run), and
+ *   a page whose only content is an iframe of another origin holding one `<input>`: the floor of any
+ *   frame, which pays for a second document.
  *
  * "Takes typing" is the first animation frame in which the input is in the page (for the frame,
  * with the frame sized), then the end of the task running at that moment (a key pressed then waits
@@ -61,15 +65,17 @@ export async function firstPaint(): Promise<Row[]> {
   const pages: Record<string, string> = {
     '/plain': page('', '<label>Card number <input id="plain" autocomplete="cc-number"></label>'),
     '/inline': page(script('paytoken-form.js'), `<paytoken-form ${tag}></paytoken-form>`),
-    '/ssr': page(script('paytoken-form-hydrate.js') + script('paytoken-form.js'), renderPaytokenForm(attributes)),
-    '/ssr-late': page(
-      `<script>addEventListener('load', () => requestAnimationFrame(() => setTimeout(() => { for (const name of ['paytoken-form-hydrate.js', 'paytoken-form.js']) { const s = document.createElement('script'); s.src = '${service.url}/scripts/' + name; s.async = false; document.head.append(s); } })))</script>`,
-      renderPaytokenForm(attributes),
-    ),
+    '/ssr': page(script('paytoken-form-hydrate.js'), renderPaytokenForm(attributes)),
+    '/ssr-bare': page('', renderPaytokenForm(attributes)),
     '/frame': page(script('paytoken-frame.js'), `<paytoken-frame ${tag}></paytoken-frame>`),
   };
   const site = await listen((request, response) =>
     response.writeHead(200, { 'Content-Type': 'text/html', 'Cache-Control': 'no-store' }).end(pages[request.url ?? '']),
+  );
+  // The same server by its other name: another origin, as the service's frame page is.
+  pages['/iframe'] = page(
+    '',
+    `<iframe src="${site.url.replace('127.0.0.1', 'localhost')}/plain" title="Card" style="display:block;border:0;width:100%;height:150px"></iframe>`,
   );
   const launch = config.use?.launchOptions ?? {};
   const browser = await chromium.launch({
@@ -80,15 +86,8 @@ export async function firstPaint(): Promise<Row[]> {
       '--disable-features=IsolateOrigins,site-per-process',
     ],
   });
-  const names = ['plain', 'inline', 'ssr', 'ssr-late', 'frame'] as const;
-  const times: Record<string, number[]> = {
-    plain: [],
-    inline: [],
-    ssr: [],
-    'ssr-late': [],
-    frame: [],
-    'frame-warm': [],
-  };
+  const names = ['plain', 'inline', 'ssr', 'ssr-bare', 'frame', 'iframe'] as const;
+  const times: Record<string, number[]> = Object.fromEntries([...names, 'frame-warm'].map((name) => [name, []]));
   try {
     const warm = await browser.newContext();
     await warm.addInitScript({ content: PROBE });
@@ -129,9 +128,10 @@ export async function firstPaint(): Promise<Row[]> {
     },
     ...row('inline', 'the page with the inline <paytoken-form>', 1.5),
     ...row('ssr', 'the page with a server-rendered <paytoken-form>', 1.2),
-    ...row('ssr-late', 'the server-rendered form, its scripts after the first paint'),
+    ...row('ssr-bare', 'the server-rendered form with no script (the floor of its first paint)'),
     ...row('frame', 'the page with <paytoken-frame>, cold', 1.5),
     ...row('frame-warm', 'the page with <paytoken-frame>, warm'),
+    ...row('iframe', 'a page with an iframe of another origin holding one <input> (the floor of any frame)'),
   ];
 }
 

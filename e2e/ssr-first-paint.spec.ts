@@ -17,11 +17,12 @@ const { renderPaytokenForm } = (await import(new URL('../dist/ssr/render-form.js
 
 let site: Running | undefined;
 async function pageOf(service: ServiceProcess): Promise<string> {
+  // As docs/integrating.md says: one script, which adds the form's own after the first paint.
   const html = (
     locale: string,
+    scripts = `<script src="${service.url}/scripts/paytoken-form-hydrate.js" defer></script>`,
   ) => `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><title>Checkout</title>
-    <script src="${service.url}/scripts/paytoken-form-hydrate.js" defer></script>
-    <script src="${service.url}/scripts/paytoken-form.js" defer></script></head>
+    ${scripts}</head>
     <body><main>${renderPaytokenForm({
       'public-key': service.accounts.springfield.publicKey,
       'api-url': service.url,
@@ -35,6 +36,12 @@ async function pageOf(service: ServiceProcess): Promise<string> {
     // As a browser without declarative shadow DOM sees it: the <template> left as it is (here, one
     // whose attribute it does not know).
     '/no-dsd': html('en').replace(/ shadowroot(mode)?="open"/g, ''),
+    // A page written before: both scripts, deferred.
+    '/both': html(
+      'en',
+      `<script src="${service.url}/scripts/paytoken-form-hydrate.js" defer></script>
+      <script src="${service.url}/scripts/paytoken-form.js" defer></script>`,
+    ),
   };
   site ??= await listen((request, response) =>
     response.writeHead(200, { 'Content-Type': 'text/html' }).end(pages[request.url ?? '/']),
@@ -56,11 +63,11 @@ test.afterAll(async () => {
   site = undefined;
 });
 
-/** Holds both scripts until `release()`. */
+/** Holds the form's scripts (by plain or content name) until `release()`. */
 async function holdScripts(page: Page): Promise<() => void> {
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/scripts\/paytoken-form(-hydrate)?\.js/, async (route) => {
+  await page.route(/\/scripts\/paytoken-form(-hydrate)?(-[\w-]{16})?\.js$/, async (route) => {
     await held;
     await route.continue();
   });
@@ -80,10 +87,7 @@ const tokenize = (page: Page) =>
   );
 
 test.describe('a server-rendered <paytoken-form>', () => {
-  test('its deferred scripts adopt it after the next frame, not before the page shows it', async ({
-    page,
-    service,
-  }) => {
+  test('its script adopts it after the next frame, not before the page shows it', async ({ page, service }) => {
     // The first frame after the form's script defined the element: was the form adopted already?
     await page.addInitScript(() => {
       const look = () => {
@@ -99,6 +103,65 @@ test.describe('a server-rendered <paytoken-form>', () => {
     expect(await page.evaluate(() => (window as unknown as { adoptedAtFrame?: boolean }).adoptedAtFrame)).toBe(false);
     await page.locator('paytoken-form #cardNumber').pressSequentially('4242424242424242');
     await expect(page.locator('paytoken-form #cardNumber')).toHaveValue('4242 4242 4242 4242');
+  });
+
+  test('its one script adds the form’s own after the first frame, by content name and integrity', async ({
+    page,
+    service,
+  }) => {
+    // At the page's first frame: had the form's script run?
+    await page.addInitScript(() =>
+      requestAnimationFrame(() => {
+        (window as unknown as { definedAtFirstFrame: boolean }).definedAtFirstFrame =
+          customElements.get('paytoken-form') !== undefined;
+      }),
+    );
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/scripts/paytoken-form')) scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(await pageOf(service));
+    await adopted(page);
+    expect(
+      await page.evaluate(() => (window as unknown as { definedAtFirstFrame?: boolean }).definedAtFirstFrame),
+    ).toBe(false);
+    const added = await page.evaluate(() =>
+      [...document.scripts]
+        .filter((script) => !script.src.includes('hydrate'))
+        .map((script) => ({
+          src: new URL(script.src).pathname,
+          integrity: script.integrity,
+          cors: script.crossOrigin,
+        })),
+    );
+    expect(added).toEqual([
+      {
+        src: expect.stringMatching(/^\/scripts\/paytoken-form-[\w-]{16}\.js$/),
+        integrity: expect.stringMatching(/^sha384-/),
+        cors: 'anonymous',
+      },
+    ]);
+    expect(scripts.filter((path) => !path.includes('hydrate') && !path.includes('engine'))).toEqual([added[0]?.src]);
+    await page.locator('paytoken-form #cardNumber').pressSequentially('4242424242424242');
+    await expect(page.locator('paytoken-form #cardNumber')).toHaveValue('4242 4242 4242 4242');
+  });
+
+  test('a page with both scripts (as before): the form’s script is loaded once, and adopts the form', async ({
+    page,
+    service,
+  }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/scripts/paytoken-form')) scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${await pageOf(service)}/both`);
+    await adopted(page);
+    await page.locator('paytoken-form #cardNumber').pressSequentially('4242424242424242');
+    await expect(page.locator('paytoken-form #cardNumber')).toHaveValue('4242 4242 4242 4242');
+    expect(scripts.filter((path) => !path.includes('engine'))).toEqual([
+      '/scripts/paytoken-form-hydrate.js',
+      '/scripts/paytoken-form.js',
+    ]);
   });
 
   test('typed into before its script: the same inputs, text, focus and caret after Lit adopts them', async ({

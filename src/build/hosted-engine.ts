@@ -8,8 +8,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
-import { contentName } from '../shared/hosted-files.js';
-import { integrityOfBuilt } from './integrity.js';
+import { pinnedBuilt } from './integrity.js';
 
 export const ENGINE_FILE = 'paytoken-form-engine.js';
 
@@ -19,13 +18,14 @@ export function hostedEngine(browserDir: URL): Plugin {
     name: 'paytoken-hosted-engine',
     enforce: 'pre',
     config: () => {
-      const integrity = integrityOfBuilt(
-        new URL(ENGINE_FILE, browserDir),
+      const { name, integrity } = pinnedBuilt(
+        browserDir,
+        ENGINE_FILE,
         'build paytoken-form-engine before paytoken-form',
       );
       return {
         define: {
-          __PAYTOKEN_ENGINE_FILE__: JSON.stringify(contentName(ENGINE_FILE, integrity)),
+          __PAYTOKEN_ENGINE_FILE__: JSON.stringify(name),
           __PAYTOKEN_ENGINE_INTEGRITY__: JSON.stringify(integrity),
         },
       };

@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { contentName } from '../shared/hosted-files.js';
 
 /** @example integrityOf('{}') // 'sha384-…' */
 export const integrityOf = (content: string | Buffer): string =>
@@ -18,4 +19,14 @@ export function integrityOfBuilt(file: URL, order: string): string {
     throw new Error(`${file.pathname} is missing: ${order}.`);
   }
   return integrityOf(content);
+}
+
+/**
+ * A file an earlier build step wrote, as a later bundle that adds it as a script names it: its content
+ * name (which the service serves as immutable) and its integrity, so a page that pinned the later
+ * bundle pins this one too.
+ */
+export function pinnedBuilt(browserDir: URL, file: string, order: string): { name: string; integrity: string } {
+  const integrity = integrityOfBuilt(new URL(file, browserDir), order);
+  return { name: contentName(file, integrity), integrity };
 }

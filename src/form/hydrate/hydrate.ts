@@ -1,10 +1,12 @@
 /**
- * `paytoken-form-hydrate.js`: on a page whose `<paytoken-form>` the server rendered (ssr/render-form.ts),
- * this script runs before paytoken-form.js (both `defer`, in that order) and lets Lit adopt the form the
- * payer already sees instead of drawing a new one: Lit's own hydration (`@lit-labs/ssr-client`), so
- * the inputs the payer is typing into are the ones the form takes over, with their text, caret,
- * focus and an IME composition. It is a file of its own so that pages without a server-rendered
- * form do not carry it (docs/decisions/0150-server-rendered-first-paint.md).
+ * `paytoken-form-hydrate.js`: the one script of a page whose `<paytoken-form>` the server rendered
+ * (ssr/render-form.ts). It lets Lit adopt the form the payer already sees instead of drawing a new
+ * one: Lit's own hydration (`@lit-labs/ssr-client`), so the inputs the payer is typing into are the
+ * ones the form takes over, with their text, caret, focus and an IME composition. It adds
+ * paytoken-form.js itself, after the page's first frame, unless the page has it: evaluated before that
+ * frame, the form's script held the first paint back (docs/decisions/0166-the-form-script-after-the-first-paint.md).
+ * It is a file of its own so that pages without a server-rendered form do not carry it
+ * (docs/decisions/0150-server-rendered-first-paint.md).
  *
  * What the payer did before the form's script ran reached no listener. Once a form is hydrated,
  * each field that holds a value (typed, or filled by the browser's autofill) reports it as an input
@@ -12,6 +14,10 @@
  * as if the script had been there all along.
  */
 import '@lit-labs/ssr-client/lit-element-hydrate-support.js';
+
+/** paytoken-form.js by its content name and SHA-384, from the build (src/build/hosted-form.ts). */
+declare const __PAYTOKEN_FORM_FILE__: string;
+declare const __PAYTOKEN_FORM_INTEGRITY__: string;
 
 type Hook = (lit: { LitElement: { prototype: object } }) => void;
 interface Hydrating {
@@ -33,7 +39,9 @@ const hydrating = (element: Hydrating) => element.renderRoot.childElementCount >
  * the two deferred scripts must not count.
  */
 let painted: Promise<unknown> | undefined;
-const afterNextFrame = () => (painted ??= new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
+/** `then` at the end of the task after the next frame. */
+const nextFrame = (then: () => void) => requestAnimationFrame(() => setTimeout(then));
+const afterNextFrame = () => (painted ??= new Promise<void>(nextFrame));
 
 global.litElementHydrateSupport = (lit) => {
   litSupport(lit);
@@ -56,7 +64,24 @@ global.litElementHydrateSupport = (lit) => {
 
 /** Tells the form what happened before it listened: the values in its fields, and the focus. */
 function handOver(root: Hydrating['renderRoot']): void {
-  for (const field of root.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input[name], select[name]'))
+  for (const field of root.querySelectorAll<HTMLInputElement | HTMLSelectElement>('[name]'))
     if (field.value) field.dispatchEvent(new Event('input', { bubbles: true }));
   root.activeElement?.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
 }
+
+// Read while the script runs: `currentScript` is only set then.
+const own = document.currentScript as HTMLScriptElement | null;
+
+/**
+ * The form's script after the first frame (so after the first paint), unless the page has it already
+ * (`paytoken-form.js`, or its content name, which the frame page adds).
+ */
+nextFrame(() => {
+  if (!own || document.querySelector(`script[src*="paytoken-form."],script[src$="${__PAYTOKEN_FORM_FILE__}"]`)) return;
+  const script = document.createElement('script');
+  script.src = new URL(__PAYTOKEN_FORM_FILE__, own.src).href;
+  script.integrity = __PAYTOKEN_FORM_INTEGRITY__;
+  script.crossOrigin = 'anonymous';
+  script.nonce = own.nonce;
+  document.head.append(script);
+});

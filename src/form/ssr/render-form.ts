@@ -2,14 +2,14 @@
  * `<paytoken-form>` rendered to HTML on a server, with Lit's own server renderer (`@lit-labs/ssr`): the
  * element with its shadow root as declarative shadow DOM, its styles inline, in its language, with
  * its methods, labels and amounts. The browser paints it, and the payer can type into it, before any
- * script has run; `paytoken-form-hydrate.js` then lets the form's script adopt those very inputs
- * (hydrate/hydrate.ts). The service renders the frame page with it (frame/page/frame-page.ts); an
+ * script has run; `paytoken-form-hydrate.js` then lets the form's script, which it adds after the first
+ * paint, adopt those very inputs (hydrate/hydrate.ts). The service renders the frame page with it (frame/page/frame-page.ts); an
  * integrator's server imports it as `paytoken/ssr` (docs/integrating.md#a-form-your-server-renders).
  *
  * @example
  * import { renderPaytokenForm } from 'paytoken/ssr';
  * const form = renderPaytokenForm({ 'public-key': 'pk_…', amount: '100.00', 'card-fee': '3.25', locale: 'en' });
- * // `<form method="post">${form}</form>`, then the two scripts (paytoken-form-hydrate.js first)
+ * // `<form method="post">${form}</form>`, and one script: paytoken-form-hydrate.js (it adds paytoken-form.js)
  */
 import { render } from '@lit-labs/ssr';
 import { collectResultSync } from '@lit-labs/ssr/lib/render-result.js';
