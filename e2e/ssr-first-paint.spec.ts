@@ -36,6 +36,12 @@ async function pageOf(service: ServiceProcess): Promise<string> {
     // As a browser without declarative shadow DOM sees it: the <template> left as it is (here, one
     // whose attribute it does not know).
     '/no-dsd': html('en').replace(/ shadowroot(mode)?="open"/g, ''),
+    // A policy that lets scripts in by nonce only (the form's styles are inline <style> elements).
+    '/nonce': html(
+      'en',
+      `<meta http-equiv="Content-Security-Policy" content="script-src 'nonce-n0nce'; style-src 'unsafe-inline'">
+      <script src="${service.url}/scripts/paytoken-form-hydrate.js" nonce="n0nce" defer></script>`,
+    ),
     // A page written before: both scripts, deferred.
     '/both': html(
       'en',
@@ -144,6 +150,21 @@ test.describe('a server-rendered <paytoken-form>', () => {
     expect(scripts.filter((path) => !path.includes('hydrate') && !path.includes('engine'))).toEqual([added[0]?.src]);
     await page.locator('paytoken-form #cardNumber').pressSequentially('4242424242424242');
     await expect(page.locator('paytoken-form #cardNumber')).toHaveValue('4242 4242 4242 4242');
+  });
+
+  test('a page that lets scripts in by nonce: the form’s script and its engine get the nonce', async ({
+    page,
+    service,
+  }) => {
+    const refused: string[] = [];
+    page.on('console', (message) => /Content Security Policy/.test(message.text()) && refused.push(message.text()));
+    await page.goto(`${await pageOf(service)}/nonce`);
+    await adopted(page);
+    const form = page.locator('paytoken-form');
+    // The first input loads the engine (masks, checks), added by the form's script with the nonce.
+    await form.locator('#cardNumber').pressSequentially('4242424242424242');
+    await expect(form.locator('#cardNumber')).toHaveValue('4242 4242 4242 4242');
+    expect(refused).toEqual([]);
   });
 
   test('a page with both scripts (as before): the form’s script is loaded once, and adopts the form', async ({

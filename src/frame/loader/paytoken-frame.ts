@@ -38,7 +38,7 @@ const scriptOrigin = scriptUrl ? new URL(scriptUrl).origin : '';
  * attributes, events, `tokenize()`, `showPaymentError()` and form association as `<paytoken-form>`.
  *
  * @example
- * <script src="https://pay.example.com/scripts/paytoken-frame.js"></script>
+ * <script src="https://pay.example.com/scripts/paytoken-frame.js" defer></script>
  * <form action="/checkout" method="post">
  *   <paytoken-frame name="tokenId" public-key="pk_…" amount="100.00" card-fee="3.25"></paytoken-frame>
  * </form>
