@@ -1,7 +1,8 @@
 /**
  * Saving new tokens (stored-token.ts): each with its `token.created` event and the event's deliveries,
  * all or nothing per token, and tokens saved together in one statement (the write path of
- * POST /api/v1/tokens under load; docs/decisions/0105-throughput-budgets.md).
+ * POST /api/v1/tokens under load; docs/decisions/0105-throughput-budgets.md); and deleting one
+ * (reads.ts) with its `token.deleted` event in one statement.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { EventResponse, TokenResponse } from '../../shared/wire.js';
@@ -11,6 +12,7 @@ import { CARD, payerNamed, startTestService, type TestService } from '../testing
 import { statementProfile } from '../testing/sql-profile.js';
 import { newId } from '../vault/random.js';
 import type { Scope } from './model.js';
+import { deleteToken } from './reads.js';
 import { newStoredToken, saveToken } from './stored-token.js';
 
 let service: TestService;
@@ -110,5 +112,33 @@ describe('saving new tokens', () => {
 
     expect((await storedEvents()).map((event) => event.object_id)).toEqual([kept.id]);
     expect(await service.repository.tokens.find(dropped.id, scope)).toBeNull();
+  });
+});
+
+describe('deleting a token', () => {
+  it('erases it and writes token.deleted with its deliveries in one statement; a foreign or gone token writes nothing', async () => {
+    const { scope } = await payerNamed(service, 'Springfield');
+    const other = (await payerNamed(service, 'Shelby')).scope;
+    const subscribed = await endpointFor(scope, ['token.deleted']);
+    const token = newToken(scope);
+    await service.repository.tokens.insert(token);
+    const profile = statementProfile();
+    const deps = { repository: createRepository(profile.wrap(service.sql)), now: () => new Date() };
+
+    expect(await deleteToken(token.id, other, deps)).toMatchObject({ ok: false });
+    expect(await deleteToken(token.id, scope, deps)).toEqual({ ok: true, value: { id: token.id } });
+    expect(await deleteToken(token.id, scope, deps)).toMatchObject({ ok: false });
+
+    expect(profile.roundTrips()).toBe(3);
+    const events = await storedEvents();
+    expect(events.map((event) => [event.type, event.object_id])).toEqual([['token.deleted', token.id]]);
+    expect(JSON.parse(events[0]?.body ?? '{}')).toMatchObject({ data: { object: { id: token.id, deleted: true } } });
+    expect(await service.sql.query("SELECT target FROM deliveries WHERE channel = 'webhook'")).toEqual([
+      { target: subscribed },
+    ]);
+    const [row] = await service.sql.query<{ sealed: string | null }>('SELECT sealed FROM tokens WHERE id = $1', [
+      token.id,
+    ]);
+    expect(row).toEqual({ sealed: null });
   });
 });

@@ -90,13 +90,15 @@ export const fanOut = (events: string): string =>
 /**
  * An INSERT of many events, one array parameter per column from `$first` on (`eventColumns`),
  * returning `FANNED_OUT`: a part of another statement, so that rows written together and their
- * events are one statement (atomic on its own) and one round trip (tokens-table.ts).
+ * events are one statement (atomic on its own) and one round trip (tokens-table.ts). `onlyIf`, a
+ * condition on the statement's other parts, writes them only when it holds (a change that happened).
  */
-export const insertingEvents = (first: number): string => {
+export const insertingEvents = (first: number, onlyIf = 'true'): string => {
   const $ = (n: number, type: string) => `$${first + n}::${type}[]`;
   return `INSERT INTO events (id, account_id, via_account_id, type, object_id, body, created_at, receipt)
     SELECT * FROM unnest(${$(0, 'text')}, ${$(1, 'int')}, ${$(2, 'int')}, ${$(3, 'text')}, ${$(4, 'text')},
       ${$(5, 'text')}, ${$(6, 'timestamptz')}, ${$(7, 'json')})
+    WHERE ${onlyIf}
     RETURNING ${FANNED_OUT}`;
 };
 

@@ -126,13 +126,21 @@ export function tokenStore(sql: Sql) {
       if (!row || row.account_id !== scope.accountId || row.via_account_id !== scope.viaAccountId) return null;
       return toToken(row);
     },
-    /** Marks the token deleted and erases its encrypted details; false when there was none. */
-    async delete(id: string, scope: Scope): Promise<boolean> {
+    /**
+     * Marks the token deleted and erases its encrypted details, and writes `event` (if any) and its
+     * deliveries only when it did, in one statement; false when there was no such live token.
+     * @example await repository.tokens.delete(id, scope, tokenDeletedEvent(id, scope, now));
+     */
+    async delete(id: string, scope: Scope, event: NewEvent | null = null): Promise<boolean> {
       if (!couldBeId(id)) return false;
       const rows = await sql.query(
-        `UPDATE tokens SET deleted_at = now(), sealed = NULL, vault_key_id = NULL
-         WHERE id = $1 AND account_id = $2 AND via_account_id IS NOT DISTINCT FROM $3 AND deleted_at IS NULL RETURNING id`,
-        [id, scope.accountId, scope.viaAccountId],
+        `WITH t AS (
+           UPDATE tokens SET deleted_at = now(), sealed = NULL, vault_key_id = NULL
+           WHERE id = $1 AND account_id = $2 AND via_account_id IS NOT DISTINCT FROM $3 AND deleted_at IS NULL RETURNING id),
+         ev AS (${insertingEvents(4, 'EXISTS (SELECT 1 FROM t)')}),
+         d AS (${fanOut('ev')})
+         SELECT id FROM t`,
+        [id, scope.accountId, scope.viaAccountId, ...eventColumns(event ? [event] : [])],
       );
       return rows.length > 0;
     },
