@@ -121,21 +121,3 @@ export async function recordEvent(repository: Pick<Repository, 'events'>, event:
   await repository.events.record(event);
   wakeDeliveries();
 }
-
-/**
- * Runs `change` and records the event of what it returns in one database transaction.
- * @example
- * const stored = await withEvent(deps.repository, (r) => r.transactions.insert(draft), (t) => outcomeEvent(t, now));
- */
-export function withEvent<T>(
-  repository: Repository,
-  change: (repository: Repository) => Promise<T>,
-  eventOf: (value: T) => NewEvent | null,
-): Promise<T> {
-  return repository.transaction(async (inTransaction) => {
-    const value = await change(inTransaction);
-    const event = eventOf(value);
-    if (event) await recordEvent(inTransaction, event);
-    return value;
-  });
-}

@@ -1,7 +1,8 @@
 import type { Repository } from '../storage/repository.js';
 import type { Scope, Token, Transaction } from './model.js';
 import { done, notFound, type Result } from './result.js';
-import { tokenDeletedEvent, withEvent } from '../events/record.js';
+import { tokenDeletedEvent } from '../events/record.js';
+import { wakeDeliveries } from '../events/wake.js';
 
 type Reads = { repository: Pick<Repository, 'tokens' | 'transactions'> };
 
@@ -18,14 +19,13 @@ export async function findToken(id: string, scope: Scope, deps: Reads): Promise<
 export async function deleteToken(
   id: string,
   scope: Scope,
-  deps: { repository: Repository; now: () => Date },
+  deps: { repository: Pick<Repository, 'tokens'>; now: () => Date },
 ): Promise<Result<{ id: string }>> {
-  const deleted = await withEvent(
-    deps.repository,
-    (repository) => repository.tokens.delete(id, scope),
-    (done) => (done ? tokenDeletedEvent(id, scope, deps.now()) : null),
-  );
-  return deleted ? done({ id }) : notFound('token');
+  // One statement: the event is written only if the token was deleted (storage/tokens-table.ts).
+  const deleted = await deps.repository.tokens.delete(id, scope, tokenDeletedEvent(id, scope, deps.now()));
+  if (!deleted) return notFound('token');
+  wakeDeliveries();
+  return done({ id });
 }
 
 /** A transaction of the caller's scope, by its numeric or its `txn_…` id. */

@@ -73,6 +73,7 @@ export const FANNED_OUT = 'seq, account_id, via_account_id, type, object_id, cre
  * table as RETURNING gives them, `FANNED_OUT`) to every live endpoint of its scope that wants its
  * type, and one of channel `email` to the payer when the event asks for a receipt (its message: the
  * receipt and the account it is from; the mail channel, mail/mail-channel.ts, reads the event's body).
+ * Several events (a batch of tokens) queue theirs in the events' order.
  */
 export const fanOut = (events: string): string =>
   `INSERT INTO deliveries (event_seq, channel, target, object_id, message, next_attempt_at, created_at)
@@ -80,11 +81,40 @@ export const fanOut = (events: string): string =>
       FROM ${events} e JOIN webhook_endpoints w
         ON w.account_id = e.account_id AND COALESCE(w.via_account_id, 0) = COALESCE(e.via_account_id, 0)
        AND w.deleted_at IS NULL AND (e.type = ANY (w.enabled_events) OR '*' = ANY (w.enabled_events))
-     ORDER BY w.id)
+     ORDER BY e.seq, w.id)
    UNION ALL
    (SELECT e.seq, 'email', e.receipt->>'to', e.object_id,
            json_build_object('receipt', e.receipt, 'accountId', e.account_id), e.created_at, e.created_at
       FROM ${events} e WHERE e.receipt IS NOT NULL)`;
+
+/**
+ * An INSERT of many events, one array parameter per column from `$first` on (`eventColumns`),
+ * returning `FANNED_OUT`: a part of another statement, so that rows written together and their
+ * events are one statement (atomic on its own) and one round trip (tokens-table.ts). `onlyIf`, a
+ * condition on the statement's other parts, writes them only when it holds (a change that happened).
+ */
+export const insertingEvents = (first: number, onlyIf = 'true'): string => {
+  const $ = (n: number, type: string) => `$${first + n}::${type}[]`;
+  return `INSERT INTO events (id, account_id, via_account_id, type, object_id, body, created_at, receipt)
+    SELECT * FROM unnest(${$(0, 'text')}, ${$(1, 'int')}, ${$(2, 'int')}, ${$(3, 'text')}, ${$(4, 'text')},
+      ${$(5, 'text')}, ${$(6, 'timestamptz')}, ${$(7, 'json')})
+    WHERE ${onlyIf}
+    RETURNING ${FANNED_OUT}`;
+};
+
+/** The 8 array parameters of `insertingEvents`, in its order. */
+export function eventColumns(events: NewEvent[]): unknown[][] {
+  return [
+    events.map((event) => event.id),
+    events.map((event) => event.scope.accountId),
+    events.map((event) => event.scope.viaAccountId),
+    events.map((event) => event.type),
+    events.map((event) => event.objectId),
+    events.map((event) => event.body),
+    events.map((event) => event.created),
+    events.map((event) => (event.receipt ? JSON.stringify(event.receipt) : null)),
+  ];
+}
 
 /**
  * An event of a row not stored yet, written by the row's own INSERT (one statement, no transaction
