@@ -47,22 +47,7 @@ const IN_SCOPE = 'account_id = $1 AND COALESCE(via_account_id, 0) = $2';
  * change, its event and its deliveries are committed together or not at all.
  */
 export async function insertEvent(sql: Sql, event: NewEvent): Promise<void> {
-  await sql.query(
-    `WITH e AS (
-       INSERT INTO events (id, account_id, via_account_id, type, object_id, body, created_at, receipt)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${FANNED_OUT})
-     ${fanOut('e')}`,
-    [
-      event.id,
-      event.scope.accountId,
-      event.scope.viaAccountId,
-      event.type,
-      event.objectId,
-      event.body,
-      event.created,
-      event.receipt ? JSON.stringify(event.receipt) : null,
-    ],
-  );
+  await sql.query(`WITH e AS (${insertingEvents(1)}) ${fanOut('e')}`, eventColumns([event]));
 }
 
 /** The columns of an inserted event that `fanOut` reads (its RETURNING list). */
