@@ -10,7 +10,9 @@ import { loadConfig } from '../config/config.js';
 import { createSharedRateLimiter } from '../http/rate-limit.js';
 import { migrate } from '../storage/migrations.js';
 import { openDatabase } from '../storage/open.js';
+import { rateLimitStore } from '../storage/rate-limit-counts.js';
 import { createRepository } from '../storage/repository.js';
+import { ENGINE } from '../testing/engine.js';
 import { TEST_CONFIG, request, startTestService, type TestService } from '../testing/harness.js';
 import { postgresSchema } from '../testing/processes.js';
 import { startInstance } from './instance.js';
@@ -119,11 +121,37 @@ describe('account changes', () => {
 
 describe('rate limits shared through the database', () => {
   it('two processes on one database enforce one limit', async () => {
-    const limiters = [1, 2].map(() => createSharedRateLimiter(service.repository.rateLimits));
+    // Each process counts in rows of its own: two stores named as two processes.
+    const limiters = ['one', 'two'].map((id) => createSharedRateLimiter(rateLimitStore(service.sql, id)));
     const name = `ip:shared-${Date.now()}`;
     const verdicts = [];
     for (let i = 0; i < 6; i++) verdicts.push((await (limiters[i % 2] ?? limiters[0])!.hit(name, 4)).allowed);
     expect(verdicts).toEqual([true, true, true, true, false, false]);
+  });
+
+  // PGlite runs one transaction at a time, so only PostgreSQL can hold one open beside another.
+  it.runIf(ENGINE === 'postgres')('a process counts while another holds its count uncommitted', async () => {
+    const name = `key:unblocked-${Date.now()}`;
+    const windowStart = Date.now() - (Date.now() % 60_000);
+    const other = rateLimitStore(service.sql, 'two');
+    let release: () => void = () => undefined;
+    const open = new Promise<void>((resolve) => (release = resolve));
+    let counted: () => void = () => undefined;
+    const countedInside = new Promise<void>((resolve) => (counted = resolve));
+    const holder = service.sql.transaction(async (tx) => {
+      await rateLimitStore(tx, 'one').hit(name, windowStart);
+      counted();
+      await open; // its row stays locked until this commits
+    });
+    await countedInside;
+    const answer = await Promise.race([
+      other.hit(name, windowStart),
+      new Promise<string>((resolve) => setTimeout(() => resolve('still waiting after 2 s'), 2_000)),
+    ]);
+    release();
+    await holder;
+    expect(answer).toBe(1); // the other's hit is not committed: not seen, and not waited for
+    expect(await other.hit(name, windowStart)).toBe(3);
   });
 
   it('counts hits that arrive together exactly (one statement, one count each)', async () => {

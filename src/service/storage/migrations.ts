@@ -504,6 +504,24 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
         WHERE status = 'Active' AND attempt = 0 AND reminder_days > 0 AND reminded_for IS DISTINCT FROM next_due_date;
     `,
   },
+  {
+    version: 32,
+    name: 'rate limits counted in rows per process',
+    sql: `
+      -- Each service process adds to its own row of a counter and window, and reads the others'
+      -- (rate-limit-counts.ts): with one row for all, every process waited for the others' commits
+      -- (docs/decisions/0167-rate-limit-rows-per-process.md). The counts are of the current minute:
+      -- nothing worth keeping.
+      DROP TABLE rate_limit_counts;
+      CREATE TABLE rate_limit_counts (
+        name          TEXT NOT NULL,
+        window_start  BIGINT NOT NULL,
+        process       TEXT NOT NULL,
+        count         INTEGER NOT NULL,
+        PRIMARY KEY (name, window_start, process)
+      );
+    `,
+  },
 ];
 
 /** The versions of the outbox's tables (events, webhook endpoints, deliveries), which every payment writes. */

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { batcher } from './batcher.js';
 import type { Sql } from './sql.js';
 
@@ -8,10 +9,20 @@ interface Hit {
 }
 
 /**
- * The rate_limit_counts table: fixed windows counted in the database, so every service process
- * (on one machine or several) counts against one limit. Hits arriving together share one statement.
+ * This process's rows of rate_limit_counts: 48 random bits, drawn once. Two processes that drew the
+ * same would share their rows, which counts exactly, as one row for all did.
  */
-export function rateLimitStore(sql: Sql) {
+const THIS_PROCESS = randomBytes(6).toString('base64url');
+
+/**
+ * The rate_limit_counts table: fixed windows counted in the database, so every service process
+ * (on one machine or several) counts against one limit. Each process adds to rows of its own and
+ * reads the others' as they were when its statement began, so no process waits for another's
+ * commit; hits counted by two processes in the same instant can let a few more requests through
+ * than the limit (docs/decisions/0167-rate-limit-rows-per-process.md). Hits arriving together share
+ * one statement. `processId` names this store's rows: one per process, or another in a test of two.
+ */
+export function rateLimitStore(sql: Sql, processId = THIS_PROCESS) {
   const count = batcher(async (hits: Hit[]): Promise<number[]> => {
     // One row per counter in the statement (ON CONFLICT cannot touch a row twice), then each hit gets its own count.
     const totals = new Map<string, { name: string; windowStart: number; hits: number }>();
@@ -22,12 +33,19 @@ export function rateLimitStore(sql: Sql) {
       totals.set(id, total);
     }
     const rows = [...totals.values()];
+    // The other processes' rows as of the statement's start: the INSERT's own rows are not in that
+    // snapshot, so this process's count comes from RETURNING and theirs from the table.
     const counted = await sql.query<{ name: string; window_start: string; count: number }>(
-      `INSERT INTO rate_limit_counts (name, window_start, count)
-       SELECT * FROM unnest($1::text[], $2::bigint[], $3::int[])
-       ON CONFLICT (name, window_start) DO UPDATE SET count = rate_limit_counts.count + excluded.count
-       RETURNING name, window_start, count`,
-      [rows.map((row) => row.name), rows.map((row) => row.windowStart), rows.map((row) => row.hits)],
+      `WITH mine AS (
+         INSERT INTO rate_limit_counts (name, window_start, process, count)
+         SELECT name, window_start, $4, hits FROM unnest($1::text[], $2::bigint[], $3::int[]) AS h (name, window_start, hits)
+         ON CONFLICT (name, window_start, process) DO UPDATE SET count = rate_limit_counts.count + excluded.count
+         RETURNING name, window_start, count)
+       SELECT name, window_start, count + COALESCE((
+         SELECT sum(others.count) FROM rate_limit_counts others
+         WHERE others.name = mine.name AND others.window_start = mine.window_start AND others.process <> $4), 0)::int AS count
+       FROM mine`,
+      [rows.map((row) => row.name), rows.map((row) => row.windowStart), rows.map((row) => row.hits), processId],
     );
     const after = new Map(counted.map((row) => [`${row.window_start}:${row.name}`, row.count]));
     // The k hits of one counter in this batch are its last k counts, in arrival order.
@@ -43,7 +61,7 @@ export function rateLimitStore(sql: Sql) {
   return {
     /** Counts one hit of `name` in the window starting at `windowStart` (ms); returns the window's count. */
     hit: (name: string, windowStart: number): Promise<number> => count({ name, windowStart }),
-    /** Drops windows that ended before `before` (ms). */
+    /** Drops windows that ended before `before` (ms), every process's rows. */
     async purge(before: number): Promise<void> {
       await sql.query('DELETE FROM rate_limit_counts WHERE window_start < $1', [before]);
     },
