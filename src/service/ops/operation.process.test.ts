@@ -221,10 +221,10 @@ describe.each([ENGINE])('on %s', (engine) => {
     const old = basic(springfield.apiKey, springfield.apiSecret);
     expect(await statuses(old)).toEqual(new Set([404])); // known, and now cached in every process
 
-    const before = Date.now();
     const rotated = await accountsCommand(['rotate-secret', 'Springfield'], env);
     expect(rotated.code).toBe(0);
-    expect(Date.now() - before).toBeLessThan(5_000);
+    // Done when every process confirmed, not when the command gave up waiting (it warns then).
+    expect(rotated.output).not.toContain('did not confirm');
     const secret = /no longer works\): (\S+)/.exec(rotated.output)?.[1] ?? '';
     expect(await statuses(old)).toEqual(new Set([401]));
     expect(await statuses(basic(springfield.apiKey, secret))).toEqual(new Set([404]));
