@@ -1,8 +1,8 @@
 /**
  * `npm run test:postgres`: the service suites again, on the PostgreSQL database DATABASE_URL names
- * (CI's second pass, .ci/run). Only the test files that use a database run: the rest (fee arithmetic,
- * the calendar, the document's agreement with the wire types) test no storage and ran in the first
- * pass, on the same code. A file uses a database when it starts the test service or service
+ * (the second pass, which `npm test` runs when DATABASE_URL is set: scripts/test.ts). Only the test
+ * files that use a database run: the rest (fee arithmetic, the calendar, the document's agreement
+ * with the wire types) test no storage and ran in the first pass, on the same code. A file uses a database when it starts the test service or service
  * processes (src/service/testing/), opens storage itself, or reads DATABASE_URL.
  */
 import { spawnSync } from 'node:child_process';

@@ -18,8 +18,8 @@ const THIS_PROCESS = randomBytes(6).toString('base64url');
  * The rate_limit_counts table: fixed windows counted in the database, so every service process
  * (on one machine or several) counts against one limit. Each process adds to rows of its own and
  * reads the others' as they were when its statement began, so no process waits for another's
- * commit; hits counted by two processes in the same instant can let a few more requests through
- * than the limit (docs/decisions/0167-rate-limit-rows-per-process.md). Hits arriving together share
+ * commit; hits the others commit while a statement runs are not in its count, so a few more
+ * requests than the limit may pass as it is crossed (docs/decisions/0167-rate-limit-rows-per-process.md). Hits arriving together share
  * one statement. `processId` names this store's rows: one per process, or another in a test of two.
  */
 export function rateLimitStore(sql: Sql, processId = THIS_PROCESS) {
@@ -33,18 +33,15 @@ export function rateLimitStore(sql: Sql, processId = THIS_PROCESS) {
       totals.set(id, total);
     }
     const rows = [...totals.values()];
-    // The other processes' rows as of the statement's start: the INSERT's own rows are not in that
-    // snapshot, so this process's count comes from RETURNING and theirs from the table.
+    // The other processes' rows as they were when the statement began: this process's own are not
+    // in that snapshot either, so its count comes from the row the INSERT returns.
     const counted = await sql.query<{ name: string; window_start: string; count: number }>(
-      `WITH mine AS (
-         INSERT INTO rate_limit_counts (name, window_start, process, count)
-         SELECT name, window_start, $4, hits FROM unnest($1::text[], $2::bigint[], $3::int[]) AS h (name, window_start, hits)
-         ON CONFLICT (name, window_start, process) DO UPDATE SET count = rate_limit_counts.count + excluded.count
-         RETURNING name, window_start, count)
-       SELECT name, window_start, count + COALESCE((
+      `INSERT INTO rate_limit_counts AS mine (name, window_start, process, count)
+       SELECT name, window_start, $4, hits FROM unnest($1::text[], $2::bigint[], $3::int[]) AS h (name, window_start, hits)
+       ON CONFLICT (name, window_start, process) DO UPDATE SET count = mine.count + excluded.count
+       RETURNING name, window_start, count + COALESCE((
          SELECT sum(others.count) FROM rate_limit_counts others
-         WHERE others.name = mine.name AND others.window_start = mine.window_start AND others.process <> $4), 0)::int AS count
-       FROM mine`,
+         WHERE others.name = mine.name AND others.window_start = mine.window_start AND others.process <> $4), 0)::int AS count`,
       [rows.map((row) => row.name), rows.map((row) => row.windowStart), rows.map((row) => row.hits), processId],
     );
     const after = new Map(counted.map((row) => [`${row.window_start}:${row.name}`, row.count]));
