@@ -21,12 +21,14 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => cdn.close());
 
-test('the built folder lists every file it holds, under its plain and its content name', () => {
+test('the built folder lists every file it holds, under its plain and its content name, each also compressed', () => {
   const names = Object.values(manifest.files).flatMap(({ url, immutableUrl }) => [url, immutableUrl]);
-  const listed = new Set([...names, 'manifest.json']);
+  // Brotli and gzip copies, for a static server's brotli_static and gzip_static (docs/integrating.md).
+  const compressed = names.flatMap((name) => [`${name}.br`, `${name}.gz`]);
+  const listed = new Set([...names, ...compressed, 'manifest.json']);
   const written = readdirSync(builtFolder);
   expect(written.filter((file) => !listed.has(file))).toEqual([]);
-  expect(names.filter((file) => !written.includes(file))).toEqual([]);
+  expect([...names, ...compressed].filter((file) => !written.includes(file))).toEqual([]);
 });
 
 test('the drop-in form served from the built folder loads its engine and its Spanish, and pays', async ({

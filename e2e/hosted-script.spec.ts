@@ -93,13 +93,20 @@ test('reports field problems without any request, in one readable message', asyn
   expect(tokenRequests()).toBe(before);
 });
 
-test('loads a pinned version with its SRI integrity value, and the service answers errors readably', async ({
+test('loads a pinned version with its SRI integrity value, sent compressed, and the service answers errors readably', async ({
   page,
   service,
   pages,
 }) => {
   const manifest = (await (await fetch(`${service.url}/scripts/manifest.json`)).json()) as Manifest;
   const entry = manifest.files['paytoken.js'];
+  // What the browser was sent: brotli (the copy made at build), which it checks the integrity of once decoded.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const encodings = new Map<string, string | undefined>();
+  cdp.on('Network.responseReceived', ({ response }) =>
+    encodings.set(response.url, response.headers['content-encoding'] ?? response.headers['Content-Encoding']),
+  );
   await openWithScript(
     page,
     pages.url,
@@ -116,6 +123,7 @@ test('loads a pinned version with its SRI integrity value, and the service answe
     errorMessage: 'Payments are not available on this page right now.',
     errors: [],
   });
+  expect(encodings.get(`${service.url}${entry.immutableUrl}`)).toBe('br');
 });
 
 test('a throwing callback is reported on the page and the script keeps working', async ({ page, service, pages }) => {

@@ -11,6 +11,7 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { COMPRESSED_COPIES } from '../src/shared/hosted-files.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const packagesDir = `${root}dist/packages/`;
@@ -54,8 +55,11 @@ export function pack(): string {
   const stage = `${packagesDir}${manifest.name}/`;
   rmSync(packagesDir, { recursive: true, force: true });
   mkdirSync(`${stage}dist`, { recursive: true });
+  // Not the compressed copies of the hosted files (`.br`, `.gz`): a server of the package's own
+  // compresses what it serves, and they would take the package past its install budget.
+  const notCompressed = (path: string) => !COMPRESSED_COPIES.some(({ extension }) => path.endsWith(extension));
   for (const folder of ['esm', 'types', 'browser', 'ssr'])
-    cpSync(`${root}dist/${folder}`, `${stage}dist/${folder}`, { recursive: true });
+    cpSync(`${root}dist/${folder}`, `${stage}dist/${folder}`, { recursive: true, filter: notCompressed });
   cpSync(`${root}scripts/package-readme.md`, `${stage}README.md`);
   cpSync(`${root}LICENSE`, `${stage}LICENSE`);
   writeFileSync(`${stage}package.json`, `${JSON.stringify(publishedManifest(manifest), null, 2)}\n`);

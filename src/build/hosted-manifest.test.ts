@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadHostedFiles } from '../service/hosted/bundles.js';
 import { startTestService, type TestService } from '../service/testing/harness.js';
@@ -31,12 +32,22 @@ describe('the built folder (src/build/hosted-manifest.ts)', () => {
       expect(url).toBe(file);
       expect(readFileSync(join(folder, immutableUrl))).toEqual(readFileSync(join(folder, file)));
       expect(integrity).toBe(integrityOf(readFileSync(join(folder, file))));
+      // Each name compressed, for a server to send as it is: the same bytes once decoded.
+      for (const name of [file, immutableUrl]) {
+        expect(brotliDecompressSync(readFileSync(join(folder, `${name}.br`)))).toEqual(
+          readFileSync(join(folder, file)),
+        );
+        expect(gunzipSync(readFileSync(join(folder, `${name}.gz`)))).toEqual(readFileSync(join(folder, file)));
+      }
     }
-    expect(readdirSync(folder)).toHaveLength(5);
+    // The manifest, and each of the two files under two names, each also as .br and .gz.
+    expect(readdirSync(folder)).toHaveLength(1 + 2 * 2 * 3);
   });
 
   it('is served by the service under the same names, the copies not counted as files of their own', async () => {
-    expect([...loadHostedFiles(folder).keys()].sort()).toEqual(['paytoken-form-engine.js', 'paytoken-form.js']);
+    const hosted = loadHostedFiles(folder);
+    expect([...hosted.keys()].sort()).toEqual(['paytoken-form-engine.js', 'paytoken-form.js']);
+    expect(Object.keys(hosted.get('paytoken-form.js')?.encoded ?? {})).toEqual(['br', 'gzip']);
     const served = (await service.app.inject({ url: '/scripts/manifest.json' })).json<{
       files: Record<string, { immutableUrl: string }>;
     }>();

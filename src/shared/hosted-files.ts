@@ -22,3 +22,15 @@ export function framePageName(formIntegrity: string, bridgeIntegrity: string): s
   const digest = (integrity: string) => contentName('.js', integrity).slice(1, 7);
   return `form-${digest(formIntegrity)}${digest(bridgeIntegrity)}.html`;
 }
+
+/**
+ * The encodings a hosted file is also built in, by the extension of its copy (`paytoken.js.br`): a
+ * server sends one of them to a browser that accepts it (build/hosted-manifest.ts writes them,
+ * service/hosted/bundles.ts reads them), in this order of preference.
+ */
+export const COMPRESSED_COPIES = [
+  { encoding: 'br', extension: '.br' },
+  { encoding: 'gzip', extension: '.gz' },
+] as const;
+
+export type ContentEncoding = (typeof COMPRESSED_COPIES)[number]['encoding'];

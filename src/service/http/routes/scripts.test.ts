@@ -2,8 +2,10 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../testing/harness.js';
+import { acceptedEncoding } from './scripts.js';
 
 /** The parts of the OpenAPI document these tests read. */
 interface OpenApiDocument {
@@ -27,6 +29,11 @@ beforeAll(async () => {
   writeFileSync(join(scriptsDir, 'paytoken.js'), script);
   writeFileSync(join(scriptsDir, 'paytoken-form-es.json'), spanish);
   writeFileSync(join(scriptsDir, 'notes.txt'), 'not a bundle');
+  // Compressed as the build does; the Spanish's gzip copy is of other bytes (left from another build).
+  writeFileSync(join(scriptsDir, 'paytoken.js.br'), brotliCompressSync(script));
+  writeFileSync(join(scriptsDir, 'paytoken.js.gz'), gzipSync(script));
+  writeFileSync(join(scriptsDir, 'paytoken-form-es.json.gz'), gzipSync('{"labels":{"old":"build"}}'));
+  writeFileSync(join(scriptsDir, 'paytoken-form-es.json.br'), 'not brotli at all');
   service = await startTestService({ scriptsDir, version: '1.2.3' });
 });
 afterAll(() => service.close());
@@ -66,6 +73,51 @@ describe('hosted scripts (docs/api.md#hosted-scripts)', () => {
     // A version names no file: a rebuild with other bytes and the same version cannot hide under it.
     expect((await service.app.inject({ url: '/scripts/paytoken-1.2.3.js' })).statusCode).toBe(404);
     expect((await service.app.inject({ url: '/scripts/notes.txt' })).statusCode).toBe(404);
+  });
+
+  it('sends the copy compressed at build that the browser accepts, the same bytes once decoded', async () => {
+    const get = (url: string, acceptEncoding?: string) =>
+      service.app.inject({ url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+    const pinnedUrl = `/scripts/paytoken-${byContent(script)}.js`;
+    for (const url of ['/scripts/paytoken.js', pinnedUrl]) {
+      const brotli = await get(url, 'gzip, deflate, br, zstd');
+      expect(brotli.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(script);
+      const gzip = await get(url, 'gzip, deflate');
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).toString()).toBe(script);
+      expect((await get(url, 'br;q=0, gzip;q=0.5')).headers['content-encoding']).toBe('gzip');
+      expect((await get(url, 'identity, *;q=0')).headers['content-encoding']).toBeUndefined();
+      const plain = await get(url);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(script);
+      // A cache between keeps each encoding apart.
+      for (const answer of [brotli, gzip, plain]) expect(answer.headers.vary).toBe('Accept-Encoding');
+    }
+  });
+
+  it('never sends a compressed copy that is not of the file’s bytes: the file as it is', async () => {
+    for (const acceptEncoding of ['br, gzip', 'gzip']) {
+      const answer = await service.app.inject({
+        url: '/scripts/paytoken-form-es.json',
+        headers: { 'accept-encoding': acceptEncoding },
+      });
+      expect(answer.headers['content-encoding']).toBeUndefined();
+      expect(answer.body).toBe(spanish);
+    }
+  });
+
+  it('reads Accept-Encoding as RFC 9110 does: weights, `*`, any case', () => {
+    const offered = ['br', 'gzip'] as const;
+    expect(acceptedEncoding('gzip, deflate, br', [...offered])).toBe('br');
+    expect(acceptedEncoding('GZIP', [...offered])).toBe('gzip');
+    expect(acceptedEncoding('*', [...offered])).toBe('br');
+    expect(acceptedEncoding('*;q=0, gzip', [...offered])).toBe('gzip');
+    expect(acceptedEncoding('br;q=0.000, gzip;q=0', [...offered])).toBeNull();
+    expect(acceptedEncoding('br;q=x', [...offered])).toBeNull();
+    expect(acceptedEncoding('br', ['gzip'])).toBeNull();
+    expect(acceptedEncoding(undefined, [...offered])).toBeNull();
+    expect(acceptedEncoding('', [...offered])).toBeNull();
   });
 
   it('serves the form’s Spanish as JSON, pinned by content, for the form’s cross-origin fetch', async () => {

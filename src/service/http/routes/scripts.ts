@@ -1,12 +1,33 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors.js';
 import type { HostedFile } from '../../hosted/bundles.js';
+import { COMPRESSED_COPIES, type ContentEncoding } from '../../../shared/hosted-files.js';
 
 interface Script {
   body: Buffer;
   contentType: string;
   integrity: string;
   immutable: boolean;
+  encoded: HostedFile['encoded'];
+  /** The encodings of `encoded`, in COMPRESSED_COPIES' order of preference. */
+  offered: ContentEncoding[];
+}
+
+/**
+ * The first of the `offered` encodings (the file's built copies, brotli before gzip) that
+ * `Accept-Encoding` accepts: named without `;q=0`, or `*` (RFC 9110, 12.5.3). None: the file as it is.
+ * @example acceptedEncoding('gzip, deflate, br', ['br', 'gzip']) // 'br'
+ * @example acceptedEncoding('br;q=0, gzip', ['br', 'gzip']) // 'gzip'
+ */
+export function acceptedEncoding(header: string | undefined, offered: ContentEncoding[]): ContentEncoding | null {
+  const weights = new Map<string, number>();
+  for (const part of (header ?? '').toLowerCase().split(',')) {
+    const [name = '', ...parameters] = part.split(';').map((piece) => piece.trim());
+    const q = parameters.find((parameter) => parameter.startsWith('q='));
+    weights.set(name, q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const accepts = (encoding: string) => (weights.get(encoding) ?? (weights.get('*') || 0)) > 0;
+  return offered.find(accepts) ?? null;
 }
 
 /**
@@ -14,14 +35,17 @@ interface Script {
  * `/scripts/paytoken-{digest}.js` (named by its content, immutable), and the same for the files they
  * load (the form's `paytoken-form-es.json`), with SHA-384 integrity values and the release's version
  * in `/scripts/manifest.json` so a page can pin one with `integrity="sha384-…"` (PCI DSS 4.0 6.4.3).
- * Sent with `Access-Control-Allow-Origin: *`, which a cross-origin script or fetch with `integrity` needs.
+ * Sent with `Access-Control-Allow-Origin: *`, which a cross-origin script or fetch with `integrity` needs,
+ * and compressed as built when the browser accepts it (`Content-Encoding: br` or `gzip`; the integrity
+ * is of the bytes once decoded, so it is the same).
  */
 export function scriptRoutes(app: FastifyInstance, hosted: Map<string, HostedFile>, version: string): void {
   const scripts = new Map<string, Script>();
   const manifest: Record<string, { url: string; immutableUrl: string; integrity: string }> = {};
-  for (const [file, { body, contentType, integrity, immutableName }] of hosted) {
-    scripts.set(file, { body, contentType, integrity, immutable: false });
-    scripts.set(immutableName, { body, contentType, integrity, immutable: true });
+  for (const [file, { body, contentType, integrity, immutableName, encoded }] of hosted) {
+    const offered = COMPRESSED_COPIES.map(({ encoding }) => encoding).filter((encoding) => encoded[encoding]);
+    scripts.set(file, { body, contentType, integrity, immutable: false, encoded, offered });
+    scripts.set(immutableName, { body, contentType, integrity, immutable: true, encoded, offered });
     manifest[file] = { url: `/scripts/${file}`, immutableUrl: `/scripts/${immutableName}`, integrity };
   }
 
@@ -37,11 +61,15 @@ export function scriptRoutes(app: FastifyInstance, hosted: Map<string, HostedFil
     if (!script) {
       throw ApiError.of(404, scripts.size ? 'SCRIPT_NOT_FOUND' : 'BUNDLES_NOT_BUILT');
     }
+    const encoding = acceptedEncoding(request.headers['accept-encoding'], script.offered);
+    const encoded = encoding && script.encoded[encoding];
+    if (encoded) reply.header('Content-Encoding', encoding);
     return reply
       .header('Content-Type', script.contentType)
       .header('Access-Control-Allow-Origin', '*')
       .header('Cache-Control', script.immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
+      .header('Vary', 'Accept-Encoding')
       .header('X-Content-Type-Options', 'nosniff')
-      .send(script.body);
+      .send(encoded ?? script.body);
   });
 }
