@@ -41,18 +41,31 @@ export function loadHostedFiles(scriptsDir: string): Map<string, HostedFile> {
   return files;
 }
 
-const DECOMPRESS: Record<ContentEncoding, (data: Buffer) => Buffer> = { br: brotliDecompressSync, gzip: gunzipSync };
+const DECOMPRESS = { br: brotliDecompressSync, gzip: gunzipSync };
+
+/**
+ * Whether `copy` decodes to exactly `body`: never more than its length (a copy that would expand
+ * past it is not the file, and is not expanded), and not a copy that is a stream and then bytes of
+ * something else (Node's brotli stops at the stream's end; a browser may not): a stream that still
+ * decodes without its last byte had bytes after it.
+ */
+function holds(encoding: ContentEncoding, copy: Buffer, body: Buffer): boolean {
+  const decodes = (data: Buffer) => {
+    try {
+      return DECOMPRESS[encoding](data, { maxOutputLength: Math.max(body.length, 1) }).equals(body);
+    } catch {
+      return false; // not that encoding, cut short, or longer than the file
+    }
+  };
+  return decodes(copy) && !decodes(copy.subarray(0, -1));
+}
 
 function compressedCopies(path: string, body: Buffer): Partial<Record<ContentEncoding, Buffer>> {
   const copies: Partial<Record<ContentEncoding, Buffer>> = {};
   for (const { encoding, extension } of COMPRESSED_COPIES) {
     if (!existsSync(path + extension)) continue;
     const copy = readFileSync(path + extension);
-    try {
-      if (DECOMPRESS[encoding](copy).equals(body)) copies[encoding] = copy;
-    } catch {
-      // Not even that encoding: left out like a copy of other bytes.
-    }
+    if (holds(encoding, copy, body)) copies[encoding] = copy;
   }
   return copies;
 }

@@ -14,20 +14,26 @@ interface Script {
 }
 
 /**
- * The first of the `offered` encodings (the file's built copies, brotli before gzip) that
- * `Accept-Encoding` accepts: named without `;q=0`, or `*` (RFC 9110, 12.5.3). None: the file as it is.
+ * Of the `offered` encodings (the file's built copies, brotli before gzip), the one `Accept-Encoding`
+ * weighs most (RFC 9110, 12.5.3): named, or `*`, with a weight above 0 (`;q=`, 1 when not given);
+ * the first offered among equals. `x-gzip` is `gzip`. None accepted: the file as it is.
  * @example acceptedEncoding('gzip, deflate, br', ['br', 'gzip']) // 'br'
- * @example acceptedEncoding('br;q=0, gzip', ['br', 'gzip']) // 'gzip'
+ * @example acceptedEncoding('br;q=0.5, gzip', ['br', 'gzip']) // 'gzip'
  */
 export function acceptedEncoding(header: string | undefined, offered: ContentEncoding[]): ContentEncoding | null {
   const weights = new Map<string, number>();
   for (const part of (header ?? '').toLowerCase().split(',')) {
-    const [name = '', ...parameters] = part.split(';').map((piece) => piece.trim());
-    const q = parameters.find((parameter) => parameter.startsWith('q='));
-    weights.set(name, q ? Number(q.slice(2)) || 0 : 1);
+    const [coding = '', ...parameters] = part.split(';').map((piece) => piece.trim());
+    const q = parameters
+      .map((parameter) => parameter.split('=').map((piece) => piece.trim()))
+      .find(([key]) => key === 'q');
+    const weight = q ? Number(q[1]) : 1;
+    weights.set(coding === 'x-gzip' ? 'gzip' : coding, Number.isFinite(weight) && weight > 0 ? Math.min(weight, 1) : 0);
   }
-  const accepts = (encoding: string) => (weights.get(encoding) ?? (weights.get('*') || 0)) > 0;
-  return offered.find(accepts) ?? null;
+  const weightOf = (encoding: string) => weights.get(encoding) ?? weights.get('*') ?? 0;
+  let chosen: ContentEncoding | null = null;
+  for (const encoding of offered) if (weightOf(encoding) > (chosen ? weightOf(chosen) : 0)) chosen = encoding;
+  return chosen;
 }
 
 /**
