@@ -6,7 +6,7 @@
  *
  * - the inline form: `<paytoken-form>` and paytoken-form.js (`defer`), rendered by the script;
  * - the server-rendered form: the same element rendered by dist/ssr/render-form.js (declarative
- *   shadow DOM) and paytoken-form-hydrate.js (`defer`), which adds paytoken-form.js after the first
+ *   shadow DOM) and paytoken-form-hydrate.js (`async`), which adds paytoken-form.js after the first
  *   paint, as docs/integrating.md says; and the same markup with no script at all, the floor of any
  *   first paint of it;
  * - `<paytoken-frame>`, cold and warm (one context, the scripts from its cache after a first run), and
@@ -65,7 +65,7 @@ export async function firstPaint(): Promise<Row[]> {
   const pages: Record<string, string> = {
     '/plain': page('', '<label>Card number <input id="plain" autocomplete="cc-number"></label>'),
     '/inline': page(script('paytoken-form.js'), `<paytoken-form ${tag}></paytoken-form>`),
-    '/ssr': page(script('paytoken-form-hydrate.js'), renderPaytokenForm(attributes)),
+    '/ssr': page(script('paytoken-form-hydrate.js').replace('defer', 'async'), renderPaytokenForm(attributes)),
     '/ssr-bare': page('', renderPaytokenForm(attributes)),
     '/frame': page(script('paytoken-frame.js'), `<paytoken-frame ${tag}></paytoken-frame>`),
   };

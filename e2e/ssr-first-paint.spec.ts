@@ -15,28 +15,32 @@ const { renderPaytokenForm } = (await import(new URL('../dist/ssr/render-form.js
   renderPaytokenForm: Render;
 };
 
+const serverForm = (service: ServiceProcess, locale = 'en') =>
+  renderPaytokenForm({
+    'public-key': service.accounts.springfield.publicKey,
+    'api-url': service.url,
+    amount: '100.00',
+    'card-fee': '3.25',
+    locale,
+  });
+
 let site: Running | undefined;
 async function pageOf(service: ServiceProcess): Promise<string> {
-  // As docs/integrating.md says: one script, which adds the form's own after the first paint.
+  // As docs/integrating.md says: one script, `async`, which adds the form's own after the first paint.
   const html = (
     locale: string,
-    scripts = `<script src="${service.url}/scripts/paytoken-form-hydrate.js" defer></script>`,
+    scripts = `<script src="${service.url}/scripts/paytoken-form-hydrate.js" async></script>`,
   ) => `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><title>Checkout</title>
     ${scripts}</head>
-    <body><main>${renderPaytokenForm({
-      'public-key': service.accounts.springfield.publicKey,
-      'api-url': service.url,
-      amount: '100.00',
-      'card-fee': '3.25',
-      locale,
-    })}</main></body></html>`;
+    <body><main>${serverForm(service, locale)}</main></body></html>`;
   const pages: Record<string, string> = {
     '/': html('en'),
     '/es': html('es'),
     // As a browser without declarative shadow DOM sees it: the <template> left as it is (here, one
     // whose attribute it does not know).
     '/no-dsd': html('en').replace(/ shadowroot(mode)?="open"/g, ''),
-    // A policy that lets scripts in by nonce only (the form's styles are inline <style> elements).
+    // A policy that lets scripts in by nonce only (the form's styles are inline <style> elements); and
+    // the script `defer`, which docs/integrating.md allows too.
     '/nonce': html(
       'en',
       `<meta http-equiv="Content-Security-Policy" content="script-src 'nonce-n0nce'; style-src 'unsafe-inline'">
@@ -183,6 +187,47 @@ test.describe('a server-rendered <paytoken-form>', () => {
       '/scripts/paytoken-form-hydrate.js',
       '/scripts/paytoken-form.js',
     ]);
+  });
+
+  test('under `async`, before the page has all arrived: the form’s script waits for the server’s form', async ({
+    page,
+    service,
+  }) => {
+    // The page as a server that streams it sends it: the head and its script, then (later) the form.
+    let sendTheRest: () => void = () => undefined;
+    const rest = new Promise<void>((resolve) => (sendTheRest = resolve));
+    const streamed = await listen((_, response) => {
+      response.writeHead(200, { 'Content-Type': 'text/html' });
+      response.write(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Checkout</title>
+        <script src="${service.url}/scripts/paytoken-form-hydrate.js" async></script></head>
+        <body><main><p>Your bill</p>${' '.repeat(2048)}`);
+      void rest.then(() => response.end(`${serverForm(service)}</main></body></html>`));
+    });
+    try {
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/scripts/paytoken-form')) scripts.push(new URL(request.url()).pathname);
+      });
+      await page.goto(streamed.url, { waitUntil: 'commit' });
+      // The hydration script ran, and frames went by: long enough for it to have added the form's.
+      await page.waitForFunction(() => 'litElementHydrateSupport' in window);
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      await page.evaluate(() => new Promise((done) => setTimeout(done, 100)));
+      expect(scripts).toEqual(['/scripts/paytoken-form-hydrate.js']);
+      sendTheRest();
+      await adopted(page);
+      await page.locator('paytoken-form #cardNumber').pressSequentially('4242424242424242');
+      await expect(page.locator('paytoken-form #cardNumber')).toHaveValue('4242 4242 4242 4242');
+      // Adopted, not drawn anew: the server's <template> became the shadow root, none is left over.
+      expect(await page.locator('paytoken-form > template').count()).toBe(0);
+      expect(scripts.filter((path) => !path.includes('engine'))).toEqual([
+        '/scripts/paytoken-form-hydrate.js',
+        expect.stringMatching(/^\/scripts\/paytoken-form-[\w-]{16}\.js$/),
+      ]);
+    } finally {
+      sendTheRest();
+      await streamed.close();
+    }
   });
 
   test('typed into before its script: the same inputs, text, focus and caret after Lit adopts them', async ({

@@ -73,15 +73,21 @@ function handOver(root: Hydrating['renderRoot']): void {
 const own = document.currentScript as HTMLScriptElement | null;
 
 /**
- * The form's script after the first frame (so after the first paint), unless the page has it already
- * (`paytoken-form.js`, or its content name, which the frame page adds).
+ * The form's script after the first frame once the page is parsed (so after the first paint, and
+ * with the server's form in the page: an `async` tag may run this before it), unless the page has it
+ * already (`paytoken-form.js`, or its content name, which the frame page adds).
  */
-nextFrame(() => {
-  if (!own || document.querySelector(`script[src*="paytoken-form."],script[src$="${__PAYTOKEN_FORM_FILE__}"]`)) return;
-  const script = document.createElement('script');
-  script.src = new URL(__PAYTOKEN_FORM_FILE__, own.src).href;
-  script.integrity = __PAYTOKEN_FORM_INTEGRITY__;
-  script.crossOrigin = 'anonymous';
-  script.nonce = own.nonce;
-  document.head.append(script);
-});
+const whenParsed = (then: () => void) =>
+  document.readyState == 'loading' ? document.addEventListener('DOMContentLoaded', then) : then();
+whenParsed(() =>
+  nextFrame(() => {
+    if (!own || document.querySelector(`script[src*="paytoken-form."],script[src$="${__PAYTOKEN_FORM_FILE__}"]`))
+      return;
+    const script = document.createElement('script');
+    script.src = new URL(__PAYTOKEN_FORM_FILE__, own.src).href;
+    script.integrity = __PAYTOKEN_FORM_INTEGRITY__;
+    script.crossOrigin = 'anonymous';
+    script.nonce = own.nonce;
+    document.head.append(script);
+  }),
+);
