@@ -19,8 +19,9 @@ const THIS_PROCESS = randomBytes(6).toString('base64url');
  * (on one machine or several) counts against one limit. Each process adds to rows of its own and
  * reads the others' as they were when its statement began, so no process waits for another's
  * commit; hits the others commit while a statement runs are not in its count, so a few more
- * requests than the limit may pass as it is crossed (docs/decisions/0167-rate-limit-rows-per-process.md). Hits arriving together share
- * one statement. `processId` names this store's rows: one per process, or another in a test of two.
+ * requests than the limit may pass as it is crossed
+ * (docs/decisions/0167-rate-limit-rows-per-process.md). Hits arriving together share one statement.
+ * `processId` names this store's rows: one per process, or another in a test of two.
  */
 export function rateLimitStore(sql: Sql, processId = THIS_PROCESS) {
   const count = batcher(async (hits: Hit[]): Promise<number[]> => {
