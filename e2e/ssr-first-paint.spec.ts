@@ -84,6 +84,15 @@ async function holdScripts(page: Page): Promise<() => void> {
   return release;
 }
 
+/** The paths of the form's scripts (hydration, form, engine) the page asks for, as it asks. */
+function formScriptsAskedFor(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/scripts/paytoken-form')) scripts.push(new URL(request.url()).pathname);
+  });
+  return scripts;
+}
+
 const adopted = (page: Page) =>
   page.evaluate(async () => {
     await customElements.whenDefined('paytoken-form');
@@ -126,10 +135,7 @@ test.describe('a server-rendered <paytoken-form>', () => {
           customElements.get('paytoken-form') !== undefined;
       }),
     );
-    const scripts: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().includes('/scripts/paytoken-form')) scripts.push(new URL(request.url()).pathname);
-    });
+    const scripts = formScriptsAskedFor(page);
     await page.goto(await pageOf(service));
     await adopted(page);
     expect(
@@ -175,10 +181,7 @@ test.describe('a server-rendered <paytoken-form>', () => {
     page,
     service,
   }) => {
-    const scripts: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().includes('/scripts/paytoken-form')) scripts.push(new URL(request.url()).pathname);
-    });
+    const scripts = formScriptsAskedFor(page);
     await page.goto(`${await pageOf(service)}/both`);
     await adopted(page);
     await page.locator('paytoken-form #cardNumber').pressSequentially('4242424242424242');
@@ -204,10 +207,7 @@ test.describe('a server-rendered <paytoken-form>', () => {
       void rest.then(() => response.end(`${serverForm(service)}</main></body></html>`));
     });
     try {
-      const scripts: string[] = [];
-      page.on('request', (request) => {
-        if (request.url().includes('/scripts/paytoken-form')) scripts.push(new URL(request.url()).pathname);
-      });
+      const scripts = formScriptsAskedFor(page);
       await page.goto(streamed.url, { waitUntil: 'commit' });
       // The hydration script ran, and frames went by: long enough for it to have added the form's.
       await page.waitForFunction(() => 'litElementHydrateSupport' in window);
