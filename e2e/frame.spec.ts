@@ -411,6 +411,30 @@ test.describe('<paytoken-frame>', () => {
     expect(new URL(framePages[0] ?? '').searchParams.get('amount')).toBe('40.00');
   });
 
+  test('a key attribute set to what opens the same page: the frame is kept, and answers', async ({
+    page,
+    pages,
+    service,
+  }) => {
+    // `api-url` with a trailing slash, or an empty impersonation key, asks for the very page already
+    // shown: it is kept, asked again for its hello, and says it is ready again.
+    await openFrame(page, pages.url, service.url, element(service.accounts.springfield.publicKey, service.url));
+    await expect(formInFrame(page).locator('#cardNumber')).toBeVisible();
+    const framePages: string[] = [];
+    page.on('request', (request) => request.url().includes('/frames/') && framePages.push(request.url()));
+    await page.evaluate((url) => {
+      const frame = document.querySelector('paytoken-frame');
+      frame?.setAttribute('api-url', `${url}/`);
+      frame?.setAttribute('impersonation-account-key', '');
+    }, service.url);
+    await fillCardIn(formInFrame(page), VISA);
+    const result = await page.evaluate(() =>
+      (document.querySelector('paytoken-frame') as HTMLElement & { tokenize(): Promise<unknown> }).tokenize(),
+    );
+    expect(result).toMatchObject({ success: true });
+    expect(framePages).toEqual([]);
+  });
+
   test('pending: while the token is made, Pay is busy and a second tokenize() sends nothing', async ({
     page,
     pages,

@@ -7,7 +7,13 @@
  * expiry can be in it.
  */
 import type { PaytokenForm } from '../../form/index.js';
-import { FRAME_ATTRIBUTES, type FrameResult, type FromFrameBody, type ToFrame } from '../protocol/messages.js';
+import {
+  FRAME_ATTRIBUTES,
+  FRAME_THEME,
+  type FrameResult,
+  type FromFrameBody,
+  type ToFrame,
+} from '../protocol/messages.js';
 import { acceptedTheme } from '../protocol/theme.js';
 import { publicQuote, publicResult } from '../protocol/result.js';
 
@@ -16,6 +22,16 @@ const nonce = location.hash.slice(1);
 const parentOrigin = query.get('origin') ?? '';
 
 const post = (message: FromFrameBody): void => window.parent.postMessage({ ...message, nonce }, parentOrigin);
+/** What this page says first, and again when the loader asks (`hello`): it found the frame in a server's page. */
+let announce = (): void => undefined;
+/** The loader's other messages. */
+let receive = (data: ToFrame): void => void data;
+addEventListener('message', (event: MessageEvent) => {
+  const data = event.data as ToFrame | null;
+  if (event.source === window.parent && event.origin === parentOrigin && data?.nonce === nonce)
+    if (data.type === 'hello') announce();
+    else receive(data);
+});
 
 function start(form: PaytokenForm): void {
   form.publicKey = query.get('key') ?? undefined;
@@ -35,21 +51,21 @@ function start(form: PaytokenForm): void {
   form.addEventListener('paytoken-change', ({ method, brand, complete, valid }) =>
     post({ type: 'event', name: 'paytoken-change', detail: { method, brand, complete, valid } }),
   );
-  const height = () => post({ type: 'height', height: document.documentElement.getBoundingClientRect().height });
-  // At once, not at the observer's first call (the first frame): the loader sizes the frame before it paints.
-  height();
+  // Whole pixels, rounded up: a fraction short would show a scrollbar.
+  const height = () =>
+    post({ type: 'height', height: Math.ceil(document.documentElement.getBoundingClientRect().height) });
   new ResizeObserver(height).observe(document.documentElement);
+  // At once, not at the observer's first call (the first frame): the loader sizes the frame before it paints.
+  announce = () => {
+    post({ type: 'hello', theme: FRAME_THEME });
+    height();
+  };
 
-  let ready = false;
   // This script runs before the form's (frame/page/frame-page.ts), so that the frame gets its height
   // while the payer already sees the server's form: the loader's messages wait until Lit has adopted
   // it, so nothing changes the form before (its first render must be the server's).
   const adopted = customElements.whenDefined('paytoken-form').then(() => form.updateComplete);
-  addEventListener('message', (event: MessageEvent) => {
-    const data = event.data as ToFrame | null;
-    if (event.source === window.parent && event.origin === parentOrigin && data?.nonce === nonce)
-      void adopted.then(() => handle(data));
-  });
+  receive = (data) => void adopted.then(() => handle(data));
 
   function handle(data: ToFrame): void {
     if (data.type === 'settings') {
@@ -63,10 +79,8 @@ function start(form: PaytokenForm): void {
       const theme = acceptedTheme(data.theme ?? {});
       for (const name of Object.keys(data.theme ?? {})) form.style.removeProperty(`--paytoken-${name}`);
       for (const [name, value] of Object.entries(theme)) form.style.setProperty(`--paytoken-${name}`, value);
-      if (!ready) {
-        ready = true;
-        void form.updateComplete.then(() => post({ type: 'ready' }));
-      }
+      // After each: a loader that kept this frame for a new load waits for it again.
+      void form.updateComplete.then(() => post({ type: 'ready' }));
     } else if (data.type === 'tokenize') {
       void form.tokenize().then((result) => post({ type: 'result', id: data.id, result: publicResult(result) }));
     } else if (data.type === 'payment-error') {
@@ -100,8 +114,6 @@ if (window.parent === window || !nonce) {
   form?.remove();
 } else if (failure) {
   const { code = 'FRAME_UNAVAILABLE', detail } = failure.dataset;
-  post({ type: 'failed', code, message: failure.textContent ?? '', detail });
-} else if (form) {
-  start(form);
-  post({ type: 'hello' });
-}
+  announce = () => post({ type: 'failed', code, message: failure.textContent ?? '', detail });
+} else if (form) start(form);
+announce();

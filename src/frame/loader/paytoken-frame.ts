@@ -1,10 +1,5 @@
-import {
-  FRAME_ATTRIBUTES,
-  FRAME_THEME,
-  type FrameResult,
-  type FromFrame,
-  type ToFrameBody,
-} from '../protocol/messages.js';
+import { FRAME_ATTRIBUTES, type FrameResult, type FromFrame, type ToFrameBody } from '../protocol/messages.js';
+import { FRAME_HOST_STYLE, SECURE_API, setFrameQuery } from '../protocol/frame-query.js';
 import { LOADER_TEXT, SET_UP_DETAIL } from './messages.js';
 
 /** The frame page's name, known when this bundle is built (frame/page/vite-plugin.ts). */
@@ -18,15 +13,18 @@ const LOAD_TIMEOUT_MS = 15_000;
 const SILENT_FRAME_MS = 3_000;
 /** createToken's own limit (30 s) and some: a frame that stopped answering. */
 const TOKENIZE_TIMEOUT_MS = 40_000;
-/** `protocol` + `hostname` of an API URL the loader may use: https, or http on this machine. */
-const SECURE_API = /^https:|^http:(localhost|127\.0\.0\.1|\[::1\])$/;
+/** Where an element's frame is: none (not in a page), loading, ready for `tokenize()`, or failed. */
+const enum State {
+  Idle,
+  Loading,
+  Ready,
+  Failed,
+}
 /** What the console already said on this page: each set-up mistake once, however many elements. */
 const said = new Set<string>();
 
 const sheet = new CSSStyleSheet();
-sheet.replaceSync(
-  ':host{display:block;max-width:460px}:host([hidden]){display:none}iframe{display:block;width:100%;height:0;border:0}p{margin:0;color:var(--paytoken-color-error,#c0262d)}p:empty{display:none}',
-);
+sheet.replaceSync(FRAME_HOST_STYLE);
 
 // Read while the script runs: `currentScript` is only set then. The default API URL is its origin.
 const scriptUrl = (document.currentScript as HTMLScriptElement | null)?.src;
@@ -52,12 +50,13 @@ export class PaytokenFrame extends HTMLElement {
   static observedAttributes = [...PAGE_ATTRIBUTES, ...FRAME_ATTRIBUTES, 'disabled'];
 
   readonly #internals = this.attachInternals();
-  readonly #root = this.attachShadow({ mode: 'open', delegatesFocus: true });
+  /** A server's (frame/ssr/render-frame.ts, declarative shadow DOM) with its iframe, else a new one. */
+  readonly #root = this.shadowRoot ?? this.attachShadow({ mode: 'open', delegatesFocus: true });
   readonly #alert = document.createElement('p');
   #iframe: HTMLIFrameElement | null = null;
   #origin = '';
   #nonce = '';
-  #state: 'idle' | 'loading' | 'ready' | 'failed' = 'idle';
+  #state = State.Idle;
   #failure: FrameResult | null = null;
   #settled: (() => void)[] = [];
   #timer: ReturnType<typeof setTimeout> | undefined;
@@ -67,10 +66,13 @@ export class PaytokenFrame extends HTMLElement {
   #tokenId: string | null = null;
   #form: HTMLFormElement | null = null;
   #loadQueued = false;
-  /** The current frame page said hello: it applies settings from then on, before it is ready too. */
+  /**
+   * The current frame page said hello: it applies settings from then on, before it is ready too. A
+   * frame that loaded and never said hello was refused (its error page says `failed` instead).
+   */
   #heard = false;
-  /** The current frame page sent a message of any kind: a frame that loaded and said nothing was refused. */
-  #spoke = false;
+  /** The theme properties the frame page takes, from its hello (protocol/messages.ts `FRAME_THEME`). */
+  #theme: readonly string[] = [];
 
   constructor() {
     super();
@@ -99,7 +101,7 @@ export class PaytokenFrame extends HTMLElement {
     this.#fail('FRAME_UNAVAILABLE', undefined, true);
     this.#iframe?.remove();
     this.#iframe = null;
-    this.#state = 'idle';
+    this.#state = State.Idle;
   }
 
   attributeChangedCallback(name: string, old: string | null, value: string | null): void {
@@ -174,21 +176,22 @@ export class PaytokenFrame extends HTMLElement {
    * frame page's request waited 30 to 200 ms behind it (at 4× CPU).
    */
   #queueLoad(): void {
-    this.#state = 'loading';
+    this.#state = State.Loading;
     if (this.#loadQueued) return;
     this.#loadQueued = true;
     queueMicrotask(() => {
       this.#loadQueued = false;
       if (this.isConnected) this.#load();
-      else this.#state = 'idle';
+      else this.#state = State.Idle;
     });
   }
 
   #load(): void {
-    this.#iframe?.remove();
-    this.#iframe = null;
-    this.#heard = this.#spoke = false;
-    this.#state = 'loading';
+    // The frame there is kept if it shows the page this would open (a server's, or this element's own
+    // when a key attribute changed to what opens the same page); any other is removed below or by #fail.
+    this.#iframe = this.#root.querySelector('iframe');
+    this.#heard = false;
+    this.#state = State.Loading;
     this.#failure = null;
     this.#alert.textContent = '';
     clearTimeout(this.#timer);
@@ -204,29 +207,30 @@ export class PaytokenFrame extends HTMLElement {
       return this.#fail('INVALID_API_URL');
     }
     if (!SECURE_API.test(url.protocol + url.hostname)) return this.#fail('INSECURE_API_URL');
-    const impersonation = this.getAttribute('impersonation-account-key');
-    const query = url.searchParams;
-    // Without a key too the frame page is asked for: the service says what is missing (frame-access.ts).
-    query.set('key', this.getAttribute('public-key') ?? '');
-    if (impersonation) query.set('impersonation', impersonation);
-    query.set('origin', location.origin);
-    // The service renders the form as set up here (the payer's name and e-mail only as set: `1`).
-    FRAME_ATTRIBUTES.forEach((name, index) => {
-      const value = this.#attribute(name);
-      if (value) query.set(name, index < 5 ? value : '1');
-    });
-    // Four random 32-bit numbers, written one after the other (~128 bits).
-    this.#nonce = crypto.getRandomValues(new Uint32Array(4)).join('');
-    url.hash = this.#nonce;
+    setFrameQuery(url.searchParams, (name) => this.#attribute(name), location.origin);
     this.#origin = url.origin;
-    const iframe = (this.#iframe = document.createElement('iframe'));
-    iframe.title = LOADER_TEXT[this.#language].title;
-    iframe.src = url.href;
+    // A frame there (a server's) is kept, with its nonce, if it shows this very page.
+    url.hash = this.#iframe?.src.split('#')[1] ?? '';
+    const kept = url.hash && this.#iframe?.src === url.href;
+    if (!kept) {
+      this.#iframe?.remove();
+      // Four random 32-bit numbers, written one after the other (~128 bits).
+      url.hash = crypto.getRandomValues(new Uint32Array(4)).join('');
+      this.#iframe = document.createElement('iframe');
+      this.#iframe.title = LOADER_TEXT[this.#language].title;
+      this.#iframe.src = url.href;
+      this.#root.prepend(this.#iframe);
+    }
+    const iframe = this.#iframe as HTMLIFrameElement;
+    this.#nonce = url.hash.slice(1);
     iframe.onload = () => {
-      if (this.#state === 'loading' && this.#iframe === iframe && !this.#spoke)
+      if (this.#state === State.Loading && this.#iframe === iframe && !this.#heard)
         this.#restartTimer(SILENT_FRAME_MS, true);
     };
-    this.#root.prepend(iframe);
+    // A kept frame may have said hello before this script ran: it is asked again once its page is there
+    // (not readable from here, or not the initial `about:blank`, to which a message would be an error).
+    // Before, its bridge says hello itself, once it runs.
+    if (kept && iframe.contentDocument?.URL !== 'about:blank') this.#post({ type: 'hello' });
     this.#restartTimer(LOAD_TIMEOUT_MS);
   }
 
@@ -245,7 +249,7 @@ export class PaytokenFrame extends HTMLElement {
           )
         : Promise.resolve(false);
       void answered.then((refused) => {
-        if (this.#state === 'loading' && this.#iframe === iframe)
+        if (this.#state === State.Loading && this.#iframe === iframe)
           this.#fail(
             refused ? 'FRAME_REFUSED' : 'FRAME_UNAVAILABLE',
             undefined,
@@ -261,12 +265,12 @@ export class PaytokenFrame extends HTMLElement {
     const data = event.data as FromFrame | null;
     if (!iframe || event.origin !== this.#origin || event.source !== iframe.contentWindow) return;
     if (data?.nonce !== this.#nonce) return;
-    this.#spoke = true;
     if (data.type === 'hello') {
       this.#heard = true;
+      this.#theme = data.theme;
       this.#sendSettings();
-    } else if (data.type === 'height') iframe.style.height = `${Math.ceil(data.height) || 0}px`;
-    else if (data.type === 'ready') this.#settle('ready');
+    } else if (data.type === 'height') iframe.style.height = `${data.height}px`;
+    else if (data.type === 'ready') this.#settle(State.Ready);
     else if (data.type === 'failed') this.#fail(data.code, data.message, false, data.detail);
     else if (data.type === 'result') this.#answer(data.id, data.result);
     else if (data.type === 'event') {
@@ -286,7 +290,7 @@ export class PaytokenFrame extends HTMLElement {
    * sent as well: the hello's settings are already on their way, and this one must not be lost.
    */
   #sendSettingsIfHeard(): void {
-    if (this.#heard && this.#iframe && this.#state !== 'failed') this.#sendSettings();
+    if (this.#heard && this.#iframe && this.#state !== State.Failed) this.#sendSettings();
   }
 
   #sendSettings(): void {
@@ -294,7 +298,7 @@ export class PaytokenFrame extends HTMLElement {
     this.#post({
       type: 'settings',
       attributes: Object.fromEntries(FRAME_ATTRIBUTES.map((name) => [name, this.#attribute(name)])),
-      theme: Object.fromEntries(FRAME_THEME.map((name) => [name, style.getPropertyValue(`--paytoken-${name}`)])),
+      theme: Object.fromEntries(this.#theme.map((name) => [name, style.getPropertyValue(`--paytoken-${name}`)])),
       disabled: this.matches(':disabled'),
     });
   }
@@ -315,11 +319,11 @@ export class PaytokenFrame extends HTMLElement {
   }
 
   #whenSettled(): Promise<void> {
-    if (this.#state === 'idle') this.#fail('FRAME_UNAVAILABLE', undefined, true);
-    return this.#state === 'loading' ? new Promise((resolve) => this.#settled.push(resolve)) : Promise.resolve();
+    if (this.#state === State.Idle) this.#fail('FRAME_UNAVAILABLE', undefined, true);
+    return this.#state === State.Loading ? new Promise((resolve) => this.#settled.push(resolve)) : Promise.resolve();
   }
 
-  #settle(state: 'ready' | 'failed'): void {
+  #settle(state: State.Ready | State.Failed): void {
     clearTimeout(this.#timer);
     this.#state = state;
     for (const resolve of this.#settled.splice(0)) resolve();
@@ -335,7 +339,7 @@ export class PaytokenFrame extends HTMLElement {
       console.error(`Paytoken: ${detail}`);
     }
     const failure = (this.#failure = this.#result(code, message));
-    this.#settle('failed');
+    this.#settle(State.Failed);
     for (const id of [...this.#requests.keys()]) this.#answer(id, failure);
     if (quiet) return;
     this.#iframe?.remove();

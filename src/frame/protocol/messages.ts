@@ -23,7 +23,10 @@ export const FRAME_ATTRIBUTES = [
   'email-address',
 ] as const;
 
-/** The theme custom properties (`--paytoken-{name}`) the loader passes on, each checked by the bridge. */
+/**
+ * The theme custom properties (`--paytoken-{name}`) the frame takes, each checked by the bridge: its
+ * hello names them, and the loader passes on those.
+ */
 export const FRAME_THEME = [
   'font-family',
   'font-size',
@@ -55,8 +58,12 @@ export interface FrameSettings {
   disabled: boolean;
 }
 
-/** What the loader says to the frame. */
-export type ToFrameBody = FrameSettings | { type: 'tokenize'; id: number } | { type: 'payment-error'; message: string };
+/**
+ * What the loader says to the frame. `hello`: the loader found the frame in the page (a server rendered
+ * it) and may have missed the bridge's own hello, which the bridge says again.
+ */
+export type ToFrameBody =
+  { type: 'hello' } | FrameSettings | { type: 'tokenize'; id: number } | { type: 'payment-error'; message: string };
 
 /** The loader to the frame, as sent. */
 export type ToFrame = { nonce: string } & ToFrameBody;
@@ -69,8 +76,9 @@ export type FrameEvent =
 
 /** What the frame says to the loader. */
 export type FromFrameBody =
-  | { type: 'hello' }
+  | { type: 'hello'; theme: typeof FRAME_THEME }
   | { type: 'ready' }
+  /** The page's height in whole CSS pixels. */
   | { type: 'height'; height: number }
   | { type: 'failed'; code: string; message: string; detail?: string }
   | ({ type: 'event' } & FrameEvent)
