@@ -14,7 +14,8 @@
  *                           paint (src/form/hydrate/hydrate.ts, src/build/hosted-form.ts)
  *   ssr                     dist/ssr/render-form.js: the form rendered to HTML in Node (`paytoken/ssr`
  *                           and the service's frame page), with the same minified templates as the
- *                           browser's, so that their digests agree when the browser hydrates them
+ *                           browser's, so that their digests agree when the browser hydrates them;
+ *                           and <paytoken-frame> with its iframe, named as the loader names it
  *   lib                     dist/esm/*.js, ES modules for bundler users
  * An IIFE cannot be split, so each hosted bundle is its own build; the form's Spanish is a JSON file
  * beside it (src/build/hosted-locales.ts). The build plugins are in src/build/.
@@ -118,7 +119,8 @@ export default defineConfig(({ mode }) => {
   if (mode === 'ssr') {
     return {
       ...shared,
-      plugins: [acceptedBrandsOnly(), minifyLitTemplates()],
+      // The frame page's name for renderPaytokenFrame: built after the form and the bridge, as the loader is.
+      plugins: [acceptedBrandsOnly(), minifyLitTemplates(), framePage(new URL('./dist/browser/', import.meta.url))],
       // Lit's Node build (its DOM shim) and the server renderer go inside: the package has no dependencies.
       ssr: { noExternal: true, target: 'node' },
       build: {

@@ -9,9 +9,14 @@
  *   shadow DOM) and paytoken-form-hydrate.js (`async`), which adds paytoken-form.js after the first
  *   paint, as docs/integrating.md says; and the same markup with no script at all, the floor of any
  *   first paint of it;
- * - `<paytoken-frame>`, cold and warm (one context, the scripts from its cache after a first run), and
- *   a page whose only content is an iframe of another origin holding one `<input>`: the floor of any
- *   frame, which pays for a second document.
+ * - `<paytoken-frame>`, cold and warm (one context, the scripts from its cache after a first run); the
+ *   same element rendered with its iframe by renderPaytokenFrame (the frame page asked for while the
+ *   page is parsed); and a page whose only content is an iframe of another origin holding one
+ *   `<input>`: the floor of any frame, which pays for a second document.
+ *
+ * The plain page and the three frames are also measured with each request answered 100 ms later (a
+ * network, not loopback), against the plain page so measured: that is where a frame pays for its
+ * requests one after the other, and where a server-rendered one saves one of them.
  *
  * "Takes typing" is the first animation frame in which the input is in the page (for the frame,
  * with the frame sized), then the end of the task running at that moment (a key pressed then waits
@@ -27,6 +32,13 @@ import { quantile, type Row } from './report.js';
 
 /** `BENCH_RUNS=n` for a quick look; the table is made with 15. */
 const RUNS = Number(process.env.BENCH_RUNS) || 15;
+/**
+ * The round trip of the rows measured over a network (each request answered this much later, CDP's
+ * `latency`): on loopback a page pays nothing for the requests one after another that a frame needs.
+ */
+const ROUND_TRIP_MS = 100;
+/** The pages measured over that network too, named `{page}@rtt`; their floor is `plain@rtt`. */
+const OVER_NETWORK = ['plain', 'frame', 'frame-ssr', 'iframe'] as const;
 
 /**
  * Runs in every document: reports (to the top page) the moment its card input takes typing. A string:
@@ -51,8 +63,11 @@ const PROBE = `(() => {
 
 export async function firstPaint(): Promise<Row[]> {
   const service = await startServiceProcess();
-  const { renderPaytokenForm } = (await import(new URL('../dist/ssr/render-form.js', import.meta.url).href)) as {
+  const { renderPaytokenForm, renderPaytokenFrame } = (await import(
+    new URL('../dist/ssr/render-form.js', import.meta.url).href
+  )) as {
     renderPaytokenForm: (attributes: Record<string, string>) => string;
+    renderPaytokenFrame: (attributes: Record<string, string>, page: { origin: string }) => string;
   };
   const key = service.accounts.springfield.publicKey;
   const attributes = { 'public-key': key, 'api-url': service.url, amount: '100.00', 'card-fee': '3.25', locale: 'en' };
@@ -70,7 +85,12 @@ export async function firstPaint(): Promise<Row[]> {
     '/frame': page(script('paytoken-frame.js'), `<paytoken-frame ${tag}></paytoken-frame>`),
   };
   const site = await listen((request, response) =>
-    response.writeHead(200, { 'Content-Type': 'text/html', 'Cache-Control': 'no-store' }).end(pages[request.url ?? '']),
+    response.writeHead(200, { 'Content-Type': 'text/html', 'Cache-Control': 'no-store' }).end(
+      request.url === '/frame-ssr'
+        ? // Rendered for each request, as a server does: a new nonce each time.
+          page(script('paytoken-frame.js'), renderPaytokenFrame(attributes, { origin: site.url }))
+        : pages[request.url ?? ''],
+    ),
   );
   // The same server by its other name: another origin, as the service's frame page is.
   pages['/iframe'] = page(
@@ -86,8 +106,10 @@ export async function firstPaint(): Promise<Row[]> {
       '--disable-features=IsolateOrigins,site-per-process',
     ],
   });
-  const names = ['plain', 'inline', 'ssr', 'ssr-bare', 'frame', 'iframe'] as const;
-  const times: Record<string, number[]> = Object.fromEntries([...names, 'frame-warm'].map((name) => [name, []]));
+  const names = ['plain', 'inline', 'ssr', 'ssr-bare', 'frame', 'frame-ssr', 'iframe'] as const;
+  const times: Record<string, number[]> = Object.fromEntries(
+    [...names, 'frame-warm', ...OVER_NETWORK.map((name) => `${name}@rtt`)].map((name) => [name, []]),
+  );
   try {
     const warm = await browser.newContext();
     await warm.addInitScript({ content: PROBE });
@@ -95,6 +117,8 @@ export async function firstPaint(): Promise<Row[]> {
     for (let run = 0; run < RUNS; run++) {
       for (const name of names) times[name]?.push(await typable(browser, null, `${site.url}/${name}`));
       times['frame-warm']?.push(await typable(browser, warm, `${site.url}/frame`));
+      for (const name of OVER_NETWORK)
+        times[`${name}@rtt`]?.push(await typable(browser, null, `${site.url}/${name}`, ROUND_TRIP_MS));
     }
   } finally {
     await browser.close();
@@ -107,7 +131,9 @@ export async function firstPaint(): Promise<Row[]> {
   // whose load changes during the run (other processes on its cores) moves both alike.
   const ratio = (name: string) =>
     quantile(
-      (times[name] ?? []).map((time, round) => time / (times.plain?.[round] ?? Number.NaN)),
+      (times[name] ?? []).map(
+        (time, round) => time / (times[name.endsWith('@rtt') ? 'plain@rtt' : 'plain']?.[round] ?? Number.NaN),
+      ),
       0.5,
     );
   const row = (name: string, label: string, budget?: number): Row[] => [
@@ -131,12 +157,22 @@ export async function firstPaint(): Promise<Row[]> {
     ...row('ssr-bare', 'the server-rendered form with no script (the floor of its first paint)'),
     ...row('frame', 'the page with <paytoken-frame>, cold', 1.5),
     ...row('frame-warm', 'the page with <paytoken-frame>, warm'),
+    ...row('frame-ssr', 'the page with a server-rendered <paytoken-frame> (its iframe in the HTML), cold'),
     ...row('iframe', 'a page with an iframe of another origin holding one <input> (the floor of any frame)'),
+    {
+      name: `a plain page with one <input>, each request answered ${ROUND_TRIP_MS} ms later: navigation to typable (median)`,
+      value: median('plain@rtt'),
+      unit: 'ms',
+      note: `${RUNS} runs, the floor of the rows below`,
+    },
+    ...row('frame@rtt', `<paytoken-frame>, cold, each request ${ROUND_TRIP_MS} ms later`),
+    ...row('frame-ssr@rtt', `a server-rendered <paytoken-frame>, cold, each request ${ROUND_TRIP_MS} ms later`),
+    ...row('iframe@rtt', `an iframe holding one <input> (the floor), each request ${ROUND_TRIP_MS} ms later`),
   ];
 }
 
-/** One navigation; `context` null: a fresh one (cold). */
-async function typable(browser: Browser, context: BrowserContext | null, url: string): Promise<number> {
+/** One navigation; `context` null: a fresh one (cold); `latency`: each request answered that many ms later. */
+async function typable(browser: Browser, context: BrowserContext | null, url: string, latency = 0): Promise<number> {
   const used = context ?? (await browser.newContext());
   const own = context ? null : used;
   if (own) await own.addInitScript({ content: PROBE });
@@ -144,6 +180,13 @@ async function typable(browser: Browser, context: BrowserContext | null, url: st
   try {
     const cdp = await tab.context().newCDPSession(tab);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    if (latency)
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      });
     await tab.goto(url, { waitUntil: 'commit' });
     await tab.waitForFunction(() => (window as { typable?: number }).typable, undefined, { polling: 50 });
     return await tab.evaluate(() => ((window as { typable?: number }).typable as number) - performance.timeOrigin);

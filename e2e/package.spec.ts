@@ -5,7 +5,7 @@
  * file of this repository but the tarball and the Vite and TypeScript that build the app.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -69,8 +69,10 @@ test('its types check in a strict TypeScript app', () => {
       'export const onToken = (event: PaytokenTokenEvent): string => event.id;',
       'export const payerSees = (error: PaymentDeclinedError): string => error.payerMessageIn("es");',
       'export const tag: typeof PaytokenForm = PaytokenForm;',
-      "import { renderPaytokenForm } from 'paytoken/ssr';",
+      "import { renderPaytokenForm, renderPaytokenFrame } from 'paytoken/ssr';",
       'export const html: string = renderPaytokenForm({ amount: "100.00", locale: "es" });',
+      'const service = { "public-key": "pk_1", "api-url": "https://pay.example" };',
+      'export const frame: string = renderPaytokenFrame(service, { origin: "https://shop.example" });',
     ].join('\n'),
   );
   const tsc = fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url));
@@ -96,6 +98,19 @@ test('paytoken/ssr renders the form to HTML in Node: declarative shadow DOM, in 
   expect(html).toContain('Número de tarjeta');
   expect(html).toContain('$103.25');
   expect(html).not.toContain('id="tab-ach"');
+});
+
+test('paytoken/ssr renders the isolated form with its iframe, as the service names its page', () => {
+  const script = [
+    "import { renderPaytokenFrame } from 'paytoken/ssr';",
+    "const attributes = { 'public-key': 'pk_1', 'api-url': 'https://pay.example', amount: '100.00' };",
+    "console.log(renderPaytokenFrame(attributes, { origin: 'https://shop.example' }));",
+  ].join('\n');
+  const html = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: app, encoding: 'utf8' });
+  const loader = readFileSync(join(app, 'node_modules/paytoken/dist/browser/paytoken-frame.js'), 'utf8');
+  const page = /form-[\w-]+\.html/.exec(loader)?.[0];
+  expect(html).toMatch(/^<paytoken-frame [^>]*><template shadowroot="open" shadowrootmode="open"/);
+  expect(html).toContain(`src="https://pay.example/frames/${page}?key=pk_1&#38;origin=https%3A%2F%2Fshop.example`);
 });
 
 test('a Vite page with paytoken/form and a Node server with paytoken/server take a payment', async ({

@@ -4,8 +4,9 @@
  *   1. paytoken.js, paytoken-form-engine.js, paytoken-frame-bridge.js and the ES modules (dist/esm),
  *      side by side: none reads another's output.
  *   2. paytoken-form.js, which names its engine by content (src/build/hosted-engine.ts).
- *   3. paytoken-frame.js, which names the frame page after the form and the bridge (src/frame/page/vite-plugin.ts),
- *      and paytoken-form-hydrate.js, which adds the form by its content name (src/build/hosted-form.ts).
+ *   3. paytoken-frame.js and dist/ssr (`paytoken/ssr`), which name the frame page after the form and the
+ *      bridge (src/frame/page/vite-plugin.ts), and paytoken-form-hydrate.js, which adds the form by its
+ *      content name (src/build/hosted-form.ts).
  *   4. dist/browser/manifest.json and the content-named copies the bundles ask for
  *      (src/build/hosted-manifest.ts), so the folder can be served as it is; the package's types.
  *
@@ -52,11 +53,10 @@ async function main(): Promise<void> {
     viteBuild('paytoken-form-engine'),
     viteBuild('paytoken-frame-bridge'),
     viteBuild('lib'),
-    viteBuild('ssr'),
     declarations(),
   ]);
   await viteBuild('paytoken-form');
-  await Promise.all([viteBuild('paytoken-frame'), viteBuild('paytoken-form-hydrate')]);
+  await Promise.all([viteBuild('paytoken-frame'), viteBuild('paytoken-form-hydrate'), viteBuild('ssr')]);
   writeHostedManifest(browserDir, version);
   writeBuiltDigest(root, digest);
   console.log(`Built dist/ in ${((performance.now() - started) / 1000).toFixed(1)} s.`);

@@ -67,3 +67,10 @@ export function renderPaytokenForm(attributes: PaytokenFormAttributes = {}): str
     .replace(/<!--\/lit-part-->$/, '')
     .replace(/^<paytoken-form[^>]*>/, (tag) => tag.replace(/\s+/g, ' ').replace(' >', '>'));
 }
+
+// `paytoken/ssr` renders the isolated form too: `<paytoken-frame>` with its iframe.
+export {
+  renderPaytokenFrame,
+  type PaytokenFrameAttributes,
+  type PaytokenFramePage,
+} from '../../frame/ssr/render-frame.js';
