@@ -15,8 +15,9 @@
  *   `<input>`: the floor of any frame, which pays for a second document.
  *
  * The plain page and the three frames are also measured with each request answered 100 ms later (a
- * network, not loopback), against the plain page so measured: that is where a frame pays for its
- * requests one after the other, and where a server-rendered one saves one of them.
+ * network, not loopback), against the plain page so measured: a frame pays for its requests one after
+ * the other. With site isolation off, the rendered frame's earlier start only reorders work on the one
+ * thread (docs/decisions/0169-the-frame-your-server-renders.md).
  *
  * "Takes typing" is the first animation frame in which the input is in the page (for the frame,
  * with the frame sized), then the end of the task running at that moment (a key pressed then waits
