@@ -16,24 +16,8 @@ import { collectResultSync } from '@lit-labs/ssr/lib/render-result.js';
 import { html, nothing } from 'lit';
 import { loadCatalog } from '../locale.js';
 import type { FormLocale } from '../locales/types.js';
+import type { PaytokenFormAttributes } from './attributes.js';
 import '../define.js';
-
-/** The attributes of `<paytoken-form>` a server may set, by their HTML names (docs/integrating.md). */
-export interface PaytokenFormAttributes {
-  'public-key'?: string;
-  'api-url'?: string;
-  'impersonation-account-key'?: string;
-  /** `card`, `ach`, or both (the default). */
-  methods?: string;
-  /** `en` or `es`: the server cannot read the page's language, so it is written out (default `en`). */
-  locale?: string;
-  payer?: string;
-  'email-address'?: string;
-  amount?: string;
-  'card-fee'?: string;
-  'ach-fee'?: string;
-  name?: string;
-}
 
 // The server renders every language the form speaks at once: Spanish is read before the first render.
 await loadCatalog('es');
@@ -69,6 +53,7 @@ export function renderPaytokenForm(attributes: PaytokenFormAttributes = {}): str
 }
 
 // `paytoken/ssr` renders the isolated form too: `<paytoken-frame>` with its iframe.
+export type { PaytokenFormAttributes } from './attributes.js';
 export {
   renderPaytokenFrame,
   type PaytokenFrameAttributes,

@@ -209,7 +209,7 @@ export class PaytokenFrame extends HTMLElement {
     if (!SECURE_API.test(url.protocol + url.hostname)) return this.#fail('INSECURE_API_URL');
     setFrameQuery(url.searchParams, (name) => this.#attribute(name), location.origin);
     this.#origin = url.origin;
-    // A frame there (a server's) is kept, with its nonce, if it shows this very page.
+    // Kept, with its nonce, if it shows this very page.
     url.hash = this.#iframe?.src.split('#')[1] ?? '';
     const kept = url.hash && this.#iframe?.src === url.href;
     if (!kept) {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { clientMessages } from '../../shared/messages/en.js';
 import { esClient } from '../../shared/messages/es.js';
 import type { HostedFile } from '../../service/hosted/bundles.js';
+import { escapeAttribute } from '../../shared/html.js';
 
 export type FrameLanguage = 'en' | 'es';
 
@@ -102,7 +103,3 @@ export function errorPage(
     bridge,
   );
 }
-
-/** Text for a double-quoted attribute: the detail names the page's origin, which the page chose. */
-const escapeAttribute = (text: string): string =>
-  text.replace(/[&"<>]/g, (character) => `&#${character.charCodeAt(0)};`);

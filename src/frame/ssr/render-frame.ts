@@ -15,30 +15,20 @@
  * );
  * // `<form method="post">${frame}</form>`, and paytoken-frame.js from the service
  */
+import type { PaytokenFormAttributes } from '../../form/ssr/attributes.js';
 import { LOADER_TEXT } from '../loader/messages.js';
 import { FRAME_HOST_STYLE, SECURE_API, setFrameQuery } from '../protocol/frame-query.js';
 import { FRAME_ATTRIBUTES } from '../protocol/messages.js';
+import { escapeAttribute } from '../../shared/html.js';
 
 /** The frame page's name, known when this module is built (frame/page/vite-plugin.ts). */
 declare const __PAYTOKEN_FRAME_PAGE__: string;
 
-/** The attributes of `<paytoken-frame>` a server may set, by their HTML names (docs/integrating.md). */
-export interface PaytokenFrameAttributes {
-  'public-key': string;
-  /** The service's address: the server cannot know where the page loads `paytoken-frame.js` from. */
-  'api-url': string;
-  'impersonation-account-key'?: string;
-  /** `card`, `ach`, or both (the default). */
-  methods?: string;
-  /** `en` or `es`: the server cannot read the page's language, so it is written out (default `en`). */
-  locale?: string;
-  payer?: string;
-  'email-address'?: string;
-  amount?: string;
-  'card-fee'?: string;
-  'ach-fee'?: string;
-  name?: string;
-}
+/**
+ * The attributes of `<paytoken-frame>` a server may set: those of `<paytoken-form>`, with the key and
+ * the service's address required (the server cannot know where the page loads `paytoken-frame.js` from).
+ */
+export type PaytokenFrameAttributes = PaytokenFormAttributes & { 'public-key': string; 'api-url': string };
 
 /** Where the page is served. */
 export interface PaytokenFramePage {
@@ -51,10 +41,6 @@ const WRITTEN = ['public-key', 'api-url', 'impersonation-account-key', 'name', .
 
 /** A C0 control character or DEL: the HTML parser would not keep it as the frame's address has it. */
 const isControl = (character: string): boolean => character.charCodeAt(0) < 0x20 || character === '\x7f';
-
-/** An attribute value between double quotes: `&`, `"`, `<` and `>` written as references. */
-const escapeAttribute = (text: string): string =>
-  text.replace(/[&"<>]/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /**
  * The HTML of one `<paytoken-frame>` with its iframe, for a page served at `page.origin`. Attribute
