@@ -72,7 +72,21 @@ process.on('SIGTERM', () => void stop());
 
 async function stop(): Promise<void> {
   await app.close();
-  if (schema) await sql.query(`DROP SCHEMA ${schema} CASCADE`);
+  if (schema) await dropSchema(schema);
   await repository.close();
   process.exit(0);
+}
+
+/**
+ * Its schema gone. Servers of one bench stop together, and two schemas dropped at once can deadlock in
+ * PostgreSQL's catalog (SQLSTATE 40P01, one of the two chosen to fail): that one tries again.
+ */
+async function dropSchema(name: string, attempt = 1): Promise<void> {
+  try {
+    await sql.query(`DROP SCHEMA ${name} CASCADE`);
+  } catch (error) {
+    if ((error as { code?: string }).code !== '40P01' || attempt >= 5) throw error;
+    await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    await dropSchema(name, attempt + 1);
+  }
 }
