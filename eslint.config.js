@@ -98,6 +98,23 @@ export default tseslint.config(
     ['src/frame/bridge/**/*.test.ts'],
   ),
   boundary(
+    ['src/frame/ssr/**/*.ts'],
+    [
+      '**/tokenizer/**',
+      '**/bridge/**',
+      '**/page/**',
+      '**/server-sdk/**',
+      '**/service/**',
+      '**/build/**',
+      '**/loader/*',
+      '!**/loader/messages.js',
+      '**/form/**/*.js',
+      '!**/form/ssr/attributes.js',
+    ],
+    "frame/ssr/ renders <paytoken-frame> on the integrator's server: it imports shared/, frame/protocol/, the loader's words (loader/messages.js) and the form's SSR attributes (form/ssr/attributes.js) only.",
+    ['src/frame/ssr/**/*.test.ts'],
+  ),
+  boundary(
     ['src/frame/page/**/*.ts'],
     ['**/tokenizer/**', '**/form/**', '**/loader/**', '**/bridge/**', '**/server-sdk/**'],
     'frame/page/ is the page the service renders: it never imports the browser code.',

@@ -2,8 +2,8 @@
  * A `<paytoken-frame>` the integrator's server rendered with its iframe (paytoken/ssr's
  * renderPaytokenFrame, dist/ssr/render-form.js): the frame page is asked for while the page is parsed,
  * and paytoken-frame.js keeps that iframe, whether it arrives before the frame page or after its bridge
- * has spoken. A frame rendered for another page (origin, language) is replaced, and the form still
- * works.
+ * has spoken. A frame rendered for another origin, or whose attributes the page changed before the
+ * script ran, is replaced, and the form still works.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';

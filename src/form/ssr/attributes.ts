@@ -1,3 +1,5 @@
+import type { FormLocale } from '../locales/types.js';
+
 /**
  * The attributes a server may write on `<paytoken-form>` (form/ssr/render-form.ts), by their HTML names
  * (docs/integrating.md); `<paytoken-frame>` takes the same (frame/ssr/render-frame.ts).
@@ -17,3 +19,10 @@ export interface PaytokenFormAttributes {
   'ach-fee'?: string;
   name?: string;
 }
+
+/**
+ * The language a server writes out, as the elements decide it in the browser: `es…` is Spanish,
+ * anything else English. It cannot read the page's `lang`.
+ */
+export const serverLocale = (locale: string | undefined): FormLocale =>
+  locale?.toLowerCase().startsWith('es') ? 'es' : 'en';

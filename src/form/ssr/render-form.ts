@@ -15,16 +15,11 @@ import { render } from '@lit-labs/ssr';
 import { collectResultSync } from '@lit-labs/ssr/lib/render-result.js';
 import { html, nothing } from 'lit';
 import { loadCatalog } from '../locale.js';
-import type { FormLocale } from '../locales/types.js';
-import type { PaytokenFormAttributes } from './attributes.js';
+import { serverLocale, type PaytokenFormAttributes } from './attributes.js';
 import '../define.js';
 
 // The server renders every language the form speaks at once: Spanish is read before the first render.
 await loadCatalog('es');
-
-/** `es…` is Spanish, anything else English, as the element decides in the browser. */
-export const serverLocale = (locale: string | undefined): FormLocale =>
-  locale?.toLowerCase().startsWith('es') ? 'es' : 'en';
 
 /**
  * The HTML of one `<paytoken-form>` with its shadow root. Attribute values are escaped; an empty or
@@ -53,7 +48,7 @@ export function renderPaytokenForm(attributes: PaytokenFormAttributes = {}): str
 }
 
 // `paytoken/ssr` renders the isolated form too: `<paytoken-frame>` with its iframe.
-export type { PaytokenFormAttributes } from './attributes.js';
+export { serverLocale, type PaytokenFormAttributes } from './attributes.js';
 export {
   renderPaytokenFrame,
   type PaytokenFrameAttributes,

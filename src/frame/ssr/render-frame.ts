@@ -15,7 +15,7 @@
  * );
  * // `<form method="post">${frame}</form>`, and paytoken-frame.js from the service
  */
-import type { PaytokenFormAttributes } from '../../form/ssr/attributes.js';
+import { serverLocale, type PaytokenFormAttributes } from '../../form/ssr/attributes.js';
 import { LOADER_TEXT } from '../loader/messages.js';
 import { FRAME_HOST_STYLE, SECURE_API, setFrameQuery } from '../protocol/frame-query.js';
 import { FRAME_ATTRIBUTES } from '../protocol/messages.js';
@@ -71,7 +71,7 @@ export function renderPaytokenFrame(attributes: PaytokenFrameAttributes, page: P
     );
   const values: Partial<Record<string, string>> = {
     ...attributes,
-    locale: /^es/i.test(attributes.locale ?? '') ? 'es' : 'en',
+    locale: serverLocale(attributes.locale),
   };
   const value = (name: string) => values[name] || undefined;
   setFrameQuery(url.searchParams, value, origin);
@@ -81,7 +81,7 @@ export function renderPaytokenFrame(attributes: PaytokenFrameAttributes, page: P
     const text = value(name);
     return text === undefined ? '' : ` ${name}="${escapeAttribute(text)}"`;
   }).join('');
-  const title = LOADER_TEXT[values.locale === 'es' ? 'es' : 'en'].title;
+  const title = LOADER_TEXT[serverLocale(attributes.locale)].title;
   return (
     `<paytoken-frame${tag}><template shadowroot="open" shadowrootmode="open" shadowrootdelegatesfocus>` +
     `<style>${FRAME_HOST_STYLE}</style><iframe title="${title}" src="${escapeAttribute(url.href)}"></iframe>` +
