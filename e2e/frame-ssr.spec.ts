@@ -40,10 +40,11 @@ async function checkout(
   attributes: Attributes = {},
   origin?: string,
   edit = (html: string) => html,
+  loading = 'defer',
 ): Promise<string> {
   const all = { 'public-key': service.accounts.springfield.publicKey, 'api-url': service.url, ...attributes };
   render = (own) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Checkout</title>
-    <script src="${service.url}/scripts/paytoken-frame.js" defer></script></head>
+    <script src="${service.url}/scripts/paytoken-frame.js" ${loading}></script></head>
     <body><main>${edit(renderPaytokenFrame(all, { origin: origin ?? own }))}</main></body></html>`;
   return siteUrl();
 }
@@ -173,5 +174,20 @@ test.describe('a server-rendered <paytoken-frame>', () => {
       ),
     );
     await paysAskingOnce(page, asked);
+  });
+
+  test('a loader that runs before the element (no `defer`): the script opens its own frame, which pays', async ({
+    page,
+    service,
+  }) => {
+    const asked = framePagesAskedFor(page);
+    await page.goto(await checkout(service, { amount: '100.00', 'card-fee': '3.25' }, undefined, undefined, ''));
+    const form = formInFrame(page);
+    await expect(form.locator('button.pay')).toHaveText('Pay $103.25');
+    await fillCardIn(form, VISA);
+    expect(await tokenize(page)).toMatchObject({ success: true });
+    // The rendered iframe stayed in an inert <template>: never asked for.
+    expect(asked).toHaveLength(1);
+    expect(errors).toEqual(['A second declarative shadow root cannot be created on a host.']);
   });
 });
