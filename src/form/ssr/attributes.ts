@@ -1,3 +1,4 @@
+import { payerLanguage } from '../../shared/language.js';
 import type { FormLocale } from '../locales/types.js';
 
 /**
@@ -21,8 +22,7 @@ export interface PaytokenFormAttributes {
 }
 
 /**
- * The language a server writes out, as the elements decide it in the browser: `es…` is Spanish,
- * anything else English. It cannot read the page's `lang`.
+ * The language a server writes out, as the elements decide it in the browser (`es…` is Spanish,
+ * anything else English): it cannot read the page's `lang`. Kept under this name for `paytoken/ssr`.
  */
-export const serverLocale = (locale: string | undefined): FormLocale =>
-  locale?.toLowerCase().startsWith('es') ? 'es' : 'en';
+export const serverLocale: (locale: string | undefined) => FormLocale = payerLanguage;

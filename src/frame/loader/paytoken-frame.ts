@@ -1,5 +1,5 @@
 import { FRAME_ATTRIBUTES, type FrameResult, type FromFrame, type ToFrameBody } from '../protocol/messages.js';
-import { FRAME_HOST_STYLE, SECURE_API, setFrameQuery } from '../protocol/frame-query.js';
+import { FRAME_HOST_STYLE, frameNonce, SECURE_API, setFrameQuery } from '../protocol/frame-query.js';
 import { LOADER_TEXT, SET_UP_DETAIL } from './messages.js';
 
 /** The frame page's name, known when this bundle is built (frame/page/vite-plugin.ts). */
@@ -214,8 +214,7 @@ export class PaytokenFrame extends HTMLElement {
     const kept = url.hash && this.#iframe?.src === url.href;
     if (!kept) {
       this.#iframe?.remove();
-      // Four random 32-bit numbers, written one after the other (~128 bits).
-      url.hash = crypto.getRandomValues(new Uint32Array(4)).join('');
+      url.hash = frameNonce();
       this.#iframe = document.createElement('iframe');
       this.#iframe.title = LOADER_TEXT[this.#language].title;
       this.#iframe.src = url.href;

@@ -3,14 +3,9 @@ import { clientMessages } from '../../shared/messages/en.js';
 import { esClient } from '../../shared/messages/es.js';
 import type { HostedFile } from '../../service/hosted/bundles.js';
 import { escapeAttribute } from '../../shared/html.js';
+import type { PayerLanguage } from '../../shared/language.js';
 
-export type FrameLanguage = 'en' | 'es';
-
-const TITLES: Record<FrameLanguage, string> = { en: 'Payment form', es: 'Formulario de pago' };
-
-/** `es…` is Spanish; anything else English, as `<paytoken-form>` decides. */
-export const frameLanguage = (lang: string | undefined): FrameLanguage =>
-  lang?.toLowerCase().startsWith('es') ? 'es' : 'en';
+const TITLES: Record<PayerLanguage, string> = { en: 'Payment form', es: 'Formulario de pago' };
 
 /**
  * The frame page's policy: its own scripts (no inline script, no eval), its own styles and the
@@ -37,7 +32,7 @@ export function frameCsp(ancestors: string[], styles: string[] = []): string {
 const bridgeScript = (file: HostedFile) =>
   `<script src="../scripts/${file.immutableName}" integrity="${file.integrity}"></script>`;
 
-const page = (language: FrameLanguage, head: string, body: string, bridge: HostedFile) =>
+const page = (language: PayerLanguage, head: string, body: string, bridge: HostedFile) =>
   `<!doctype html>
 <html lang="${language}">
 <head>
@@ -66,7 +61,7 @@ export interface FramePageScripts {
  * the form, the bridge that talks to the loader (paytoken-frame-bridge.js, which sizes the frame at once). Without a rendered form (`form` empty) the page
  * holds an empty element, which the form's script renders, and no hydration.
  */
-export function formPage(language: FrameLanguage, scripts: FramePageScripts, form = ''): string {
+export function formPage(language: PayerLanguage, scripts: FramePageScripts, form = ''): string {
   const later = [...(form && scripts.hydrate ? [scripts.hydrate] : []), scripts.form];
   return page(language, later.map(preload).join('\n'), form || '<paytoken-form></paytoken-form>', scripts.bridge);
 }
@@ -90,7 +85,7 @@ export const styleHashes = (html: string): string[] =>
  * Codes and messages are the browser's own (shared/messages).
  */
 export function errorPage(
-  language: FrameLanguage,
+  language: PayerLanguage,
   bridge: HostedFile,
   code: 'MISSING_PUBLIC_KEY' | 'PUBLIC_KEY_REJECTED' | 'ORIGIN_NOT_ALLOWED',
   detail = '',

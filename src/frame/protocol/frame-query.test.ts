@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SECURE_API, setFrameQuery } from './frame-query.js';
+import { frameNonce, SECURE_API, setFrameQuery } from './frame-query.js';
 
 describe('setFrameQuery: the frame page asked for', () => {
   const query = (attributes: Record<string, string>) => {
@@ -38,5 +38,11 @@ describe('setFrameQuery: the frame page asked for', () => {
     ['javascript:', false],
   ])('an API URL of %s is one to open: %s', (protocolAndHost, secure) => {
     expect(SECURE_API.test(protocolAndHost)).toBe(secure);
+  });
+
+  it('draws a nonce of four random 32-bit numbers in decimal, another each time', () => {
+    const nonces = new Set(Array.from({ length: 50 }, frameNonce));
+    expect(nonces.size).toBe(50);
+    for (const nonce of nonces) expect(nonce).toMatch(/^\d{4,40}$/);
   });
 });

@@ -27,6 +27,9 @@ export function setFrameQuery(
   });
 }
 
+/** A frame's nonce, as the loader and a server draw it: four random 32-bit numbers, one after the other (~128 bits). */
+export const frameNonce = (): string => crypto.getRandomValues(new Uint32Array(4)).join('');
+
 /** `protocol` + `hostname` of an API URL the frame may be opened from: https, or http on this machine. */
 export const SECURE_API = /^https:|^http:(localhost|127\.0\.0\.1|\[::1\])$/;
 

@@ -17,7 +17,7 @@
  */
 import { serverLocale, type PaytokenFormAttributes } from '../../form/ssr/attributes.js';
 import { LOADER_TEXT } from '../loader/messages.js';
-import { FRAME_HOST_STYLE, SECURE_API, setFrameQuery } from '../protocol/frame-query.js';
+import { FRAME_HOST_STYLE, frameNonce, SECURE_API, setFrameQuery } from '../protocol/frame-query.js';
 import { FRAME_ATTRIBUTES } from '../protocol/messages.js';
 import { escapeAttribute } from '../../shared/html.js';
 
@@ -69,22 +69,18 @@ export function renderPaytokenFrame(attributes: PaytokenFrameAttributes, page: P
     throw new TypeError(
       `renderPaytokenFrame: page.origin must be the page's origin as the browser sees it, like https://shop.example, not ${JSON.stringify(page?.origin)}.`,
     );
-  const values: Partial<Record<string, string>> = {
-    ...attributes,
-    locale: serverLocale(attributes.locale),
-  };
+  const language = serverLocale(attributes.locale);
+  const values: Partial<Record<string, string>> = { ...attributes, locale: language };
   const value = (name: string) => values[name] || undefined;
   setFrameQuery(url.searchParams, value, origin);
-  // As the loader makes it: four random 32-bit numbers, written one after the other (~128 bits).
-  url.hash = crypto.getRandomValues(new Uint32Array(4)).join('');
+  url.hash = frameNonce();
   const tag = WRITTEN.map((name) => {
     const text = value(name);
     return text === undefined ? '' : ` ${name}="${escapeAttribute(text)}"`;
   }).join('');
-  const title = LOADER_TEXT[serverLocale(attributes.locale)].title;
   return (
     `<paytoken-frame${tag}><template shadowroot="open" shadowrootmode="open" shadowrootdelegatesfocus>` +
-    `<style>${FRAME_HOST_STYLE}</style><iframe title="${title}" src="${escapeAttribute(url.href)}"></iframe>` +
+    `<style>${FRAME_HOST_STYLE}</style><iframe title="${LOADER_TEXT[language].title}" src="${escapeAttribute(url.href)}"></iframe>` +
     `</template></paytoken-frame>`
   );
 }

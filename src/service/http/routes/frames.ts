@@ -3,7 +3,8 @@ import { framePageName } from '../../../shared/hosted-files.js';
 import type { ServiceDeps } from '../../deps.js';
 import { ApiError } from '../errors.js';
 import { frameAccess } from '../../../frame/page/frame-access.js';
-import { errorPage, formPage, frameCsp, frameLanguage, styleHashes } from '../../../frame/page/frame-page.js';
+import { errorPage, formPage, frameCsp, styleHashes } from '../../../frame/page/frame-page.js';
+import { payerLanguage } from '../../../shared/language.js';
 import { formRenderer } from '../../../frame/page/form-renderer.js';
 import { FRAME_ATTRIBUTES } from '../../../frame/protocol/messages.js';
 import type { HostedFile } from '../../hosted/bundles.js';
@@ -52,7 +53,7 @@ export function frameRoutes(
       if (!form || !bridge) throw ApiError.of(404, 'BUNDLES_NOT_BUILT');
       if (request.params.file !== name) throw ApiError.of(404, 'FRAME_PAGE_NOT_FOUND');
       const query = request.query;
-      const language = frameLanguage(text(query.locale) ?? text(query.lang));
+      const language = payerLanguage(text(query.locale) ?? text(query.lang));
       const access = await frameAccess(deps, {
         publicKey: text(query.key),
         impersonationKey: text(query.impersonation),
