@@ -4,6 +4,7 @@
  */
 import type { Frame, Page } from 'puppeteer-core';
 import { BANK, type CardInput } from '../support/checkout.js';
+import { holds } from '../support/leaks.js';
 import type { Account } from '../support/service.js';
 
 export { BANK, DECLINED, LOST_OR_STOLEN, VISA, type CardInput } from '../support/checkout.js';
@@ -163,16 +164,16 @@ export function watchForLeaks(page: Page, serviceUrl: string) {
         for (const request of requests)
           if (
             `${request.method} ${request.url}` !== tokenRequest &&
-            (request.body.includes(secret) || request.url.includes(secret))
+            (holds(request.body, secret) || holds(request.url, secret))
           )
             leaks.push(`${secret} sent to ${request.method} ${request.url}`);
         // Script bodies are code; any digits in them are not the payer's.
         for (const response of responses)
-          if (!/\.(js|css)$/.test(new URL(response.url).pathname) && response.body.includes(secret))
+          if (!/\.(js|css)$/.test(new URL(response.url).pathname) && holds(response.body, secret))
             leaks.push(`${secret} received from ${response.url}`);
-        if (logged.some((line) => line.includes(secret))) leaks.push(`${secret} in the console`);
-        if (stored.includes(secret)) leaks.push(`${secret} in storage or cookies`);
-        if (dom.includes(secret)) leaks.push(`${secret} in the DOM after paying`);
+        if (logged.some((line) => holds(line, secret))) leaks.push(`${secret} in the console`);
+        if (holds(stored, secret)) leaks.push(`${secret} in storage or cookies`);
+        if (holds(dom, secret)) leaks.push(`${secret} in the DOM after paying`);
       }
       if (!requests.some((request) => `${request.method} ${request.url}` === tokenRequest))
         leaks.push('no token request was made');

@@ -2,6 +2,7 @@
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { startDemo, type DemoOptions } from '../../demo/server.js';
+import { holds } from './leaks.js';
 import type { ServiceProcess } from './service.js';
 
 export const startDemoFor = (service: ServiceProcess, options: Partial<DemoOptions> = {}) =>
@@ -164,16 +165,16 @@ export function watchForLeaks(page: Page, serviceUrl: string) {
       for (const secret of secrets) {
         for (const request of sent) {
           const allowed = request.method === 'POST' && request.url === `${serviceUrl}/api/v1/tokens`;
-          if (!allowed && (request.body.includes(secret) || request.url.includes(secret)))
+          if (!allowed && (holds(request.body, secret) || holds(request.url, secret)))
             leaks.push(`${secret} sent to ${request.method} ${request.url}`);
         }
         // Script bodies are code; any digits in them are not the payer's.
         for (const response of received)
-          if (!/\.(js|css)$/.test(new URL(response.url).pathname) && response.body.includes(secret))
+          if (!/\.(js|css)$/.test(new URL(response.url).pathname) && holds(response.body, secret))
             leaks.push(`${secret} received from ${response.url}`);
-        if (console.some((line) => line.includes(secret))) leaks.push(`${secret} in the console`);
-        if (stored.includes(secret) || cookies.includes(secret)) leaks.push(`${secret} in storage or cookies`);
-        if (dom.includes(secret)) leaks.push(`${secret} in the DOM after paying`);
+        if (console.some((line) => holds(line, secret))) leaks.push(`${secret} in the console`);
+        if (holds(stored, secret) || holds(cookies, secret)) leaks.push(`${secret} in storage or cookies`);
+        if (holds(dom, secret)) leaks.push(`${secret} in the DOM after paying`);
       }
       if (!sent.some((request) => request.method === 'POST' && request.url === `${serviceUrl}/api/v1/tokens`))
         leaks.push('no token request was made');
