@@ -29,6 +29,7 @@ import { hostedLocales } from './src/build/hosted-locales.js';
 import { hostedEngine } from './src/build/hosted-engine.js';
 import { hostedForm } from './src/build/hosted-form.js';
 import { shortLitErrors } from './src/build/short-lit-errors.js';
+import { compileHints, EAGER_BUNDLES } from './src/build/compile-hints.js';
 import { minifyLitTemplates } from './src/build/minify-templates.js';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
@@ -76,8 +77,9 @@ export default defineConfig(({ mode }) => {
         acceptedBrandsOnly(),
         minifyLitTemplates(),
         ...(mode === 'paytoken-form'
-          ? [hostedLocales(), hostedEngine(new URL('./dist/browser/', import.meta.url))]
+          ? [hostedLocales(), hostedEngine(new URL('./dist/browser/', import.meta.url)), shortLitErrors()]
           : []),
+        ...(EAGER_BUNDLES.includes(mode) ? [compileHints()] : []),
         ...(mode === 'paytoken-frame' ? [framePage(new URL('./dist/browser/', import.meta.url))] : []),
         ...(mode === 'paytoken-form-hydrate'
           ? [hostedForm(new URL('./dist/browser/', import.meta.url)), shortLitErrors()]

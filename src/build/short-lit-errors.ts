@@ -1,17 +1,26 @@
 /**
- * Lit's production build keeps two long developer messages, thrown only when hydration goes wrong:
- * a page that mixes Lit's development and production builds (lit-html/private-ssr-support.js), and
- * a server's form that differs from the client's (@lit-labs/ssr-client). They cost
- * paytoken-form-hydrate.js about 90 B of its 5,000 B budget, which its own work needed: adding the
- * form's script after the first paint (docs/decisions/0166-the-form-script-after-the-first-paint.md)
- * and, under an `async` tag, only once the page is parsed. The shorter messages keep what went wrong
- * and the link. A Lit release that changes a text leaves it as it is, and the bundle's budget test
- * says so.
+ * Lit's production build keeps long developer messages, thrown only when Lit is misused:
+ * - when hydration goes wrong: a page that mixes Lit's development and production builds
+ *   (lit-html/private-ssr-support.js), and a server's form that differs from the client's
+ *   (@lit-labs/ssr-client). They cost paytoken-form-hydrate.js about 90 B of its 5,000 B budget,
+ *   which its own work needed: adding the form's script after the first paint
+ *   (docs/decisions/0166-the-form-script-after-the-first-paint.md) and, under an `async` tag, only
+ *   once the page is parsed;
+ * - a `CSSResult` made with `new` (@lit/reactive-element/css-tag.js): 50 B of paytoken-form.js, which
+ *   its compile hint needed (docs/decisions/0170-the-form-compiled-as-it-loads.md).
+ *
+ * The shorter messages keep what went wrong and the link. A Lit release that changes a text leaves
+ * it as it is, and the bundle's budget test says so.
  */
 import type { Plugin } from 'vite';
 
 /** Each long message, where it is, and what it becomes. */
 const MESSAGES = [
+  {
+    in: '/@lit/reactive-element/',
+    long: 'CSSResult is not constructable. Use `unsafeCSS` or `css` instead.',
+    short: 'Use css or unsafeCSS',
+  },
   {
     in: '/lit-html/',
     long: 'Internal error: It is possible that both dev mode and production mode Lit was mixed together during SSR. Please comment on the issue: https://github.com/lit/lit/issues/4527',
