@@ -4,18 +4,18 @@
  * one line that blames nobody; the console tells the developer what to do (`SET_UP_DETAIL`).
  */
 import { frameSetUpMessages } from '../../shared/messages/api.js';
-import { clientMessages, frameMessages } from '../../shared/messages/en.js';
-import { esClient, esFrame } from '../../shared/messages/es.js';
+import { clientMessages, frameMessages, frameTitle } from '../../shared/messages/en.js';
+import { esClient, esFrame, esFrameTitle } from '../../shared/messages/es.js';
 
 export const LOADER_TEXT = {
   en: {
-    title: 'Payment form',
+    title: frameTitle,
     ...frameMessages,
     INVALID_API_URL: clientMessages.INVALID_API_URL,
     INSECURE_API_URL: clientMessages.INSECURE_API_URL,
   },
   es: {
-    title: 'Formulario de pago',
+    title: esFrameTitle,
     ...esFrame,
     INVALID_API_URL: esClient.INVALID_API_URL,
     INSECURE_API_URL: esClient.INSECURE_API_URL,

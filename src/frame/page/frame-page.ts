@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { clientMessages } from '../../shared/messages/en.js';
-import { esClient } from '../../shared/messages/es.js';
+import { clientMessages, frameTitle } from '../../shared/messages/en.js';
+import { esClient, esFrameTitle } from '../../shared/messages/es.js';
 import type { HostedFile } from '../../service/hosted/bundles.js';
 import { escapeAttribute } from '../../shared/html.js';
 import type { PayerLanguage } from '../../shared/language.js';
 
-const TITLES: Record<PayerLanguage, string> = { en: 'Payment form', es: 'Formulario de pago' };
+const TITLES: Record<PayerLanguage, string> = { en: frameTitle, es: esFrameTitle };
 
 /**
  * The frame page's policy: its own scripts (no inline script, no eval), its own styles and the

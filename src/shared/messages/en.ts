@@ -78,6 +78,9 @@ export const clientMessages = {
   UNEXPECTED_RESPONSE: 'The payment service sent an unexpected answer.',
 } as const;
 
+/** The isolated form's iframe, and its page: the name a screen reader gives the frame. */
+export const frameTitle = 'Payment form';
+
 /** The isolated form's loader (`<paytoken-frame>`) on its own: its frame did not come or did not answer. */
 export const frameMessages = {
   FRAME_UNAVAILABLE: 'The payment form could not be loaded. Check your connection and try again.',

@@ -78,6 +78,8 @@ export const esClient = {
   UNEXPECTED_RESPONSE: 'El servicio de pagos envió una respuesta inesperada.',
 } satisfies Record<keyof typeof clientMessages, string>;
 
+export const esFrameTitle = 'Formulario de pago';
+
 export const esFrame = {
   FRAME_UNAVAILABLE: 'No se pudo cargar el formulario de pago. Revise su conexión y vuelva a intentarlo.',
   FRAME_REFUSED: NO_DISPONIBLE,
