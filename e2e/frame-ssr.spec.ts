@@ -186,4 +186,29 @@ test.describe('a server-rendered <paytoken-frame>', () => {
     expect(asked).toHaveLength(1);
     expect(errors).toEqual(['A second declarative shadow root cannot be created on a host.']);
   });
+
+  test('a page whose CSP refuses the rendered frame: FRAME_REFUSED and what to check', async ({ page, service }) => {
+    // The frame loaded (as the browser's error page) before the loader ran: the page's load says so.
+    await page.addInitScript(() =>
+      addEventListener(
+        'paytoken-error',
+        (event) => ((window as { code?: string }).code ??= (event as Event & { code: string }).code),
+      ),
+    );
+    const url = await checkout(service);
+    const page_ = render;
+    render = (own, path) =>
+      page_(own, path).replace(
+        '<meta charset="utf-8">',
+        `<meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="frame-src 'none'">`,
+      );
+    await page.goto(url);
+    // Without the page's load, the loader waits 15 s and says FRAME_UNAVAILABLE ("check your connection").
+    const code = await page.waitForFunction(() => (window as { code?: string }).code, undefined, { timeout: 20_000 });
+    expect(await code.jsonValue()).toBe('FRAME_REFUSED');
+    expect(errors).toEqual([
+      expect.stringContaining("Framing '"),
+      expect.stringContaining('Paytoken: The browser refused the payment form: check the page’s CSP frame-src'),
+    ]);
+  });
 });

@@ -226,10 +226,15 @@ export class PaytokenFrame extends HTMLElement {
       if (this.#state === State.Loading && this.#iframe === iframe && !this.#heard)
         this.#restartTimer(SILENT_FRAME_MS, true);
     };
-    // A kept frame may have said hello before this script ran: it is asked again once its page is there
-    // (not readable from here, or not the initial `about:blank`, to which a message would be an error).
-    // Before, its bridge says hello itself, once it runs.
-    if (kept && iframe.contentDocument?.URL !== 'about:blank') this.#post({ type: 'hello' });
+    if (kept) {
+      // A kept frame may have loaded before this script ran (a page's CSP refused it: the browser's
+      // error page): the page's own load comes after its frames'.
+      addEventListener('load', iframe.onload);
+      // It may have said hello too: it is asked again once its page is there (not readable from here,
+      // or not the initial `about:blank`, to which a message would be an error). Before, its bridge
+      // says hello itself, once it runs.
+      if (iframe.contentDocument?.URL !== 'about:blank') this.#post({ type: 'hello' });
+    }
     this.#restartTimer(LOAD_TIMEOUT_MS);
   }
 
