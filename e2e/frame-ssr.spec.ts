@@ -196,9 +196,9 @@ test.describe('a server-rendered <paytoken-frame>', () => {
       ),
     );
     const url = await checkout(service);
-    const page_ = render;
+    const withoutPolicy = render;
     render = (own, path) =>
-      page_(own, path).replace(
+      withoutPolicy(own, path).replace(
         '<meta charset="utf-8">',
         `<meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="frame-src 'none'">`,
       );
