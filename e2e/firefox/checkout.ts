@@ -4,7 +4,7 @@
  */
 import type { Frame, Page } from 'puppeteer-core';
 import { BANK, type CardInput } from '../support/checkout.js';
-import { holds } from '../support/leaks.js';
+import { leaksIn, pageText } from '../support/leaks.js';
 import type { Account } from '../support/service.js';
 
 export { BANK, DECLINED, LOST_OR_STOLEN, VISA, type CardInput } from '../support/checkout.js';
@@ -134,7 +134,6 @@ export function watchForLeaks(page: Page, serviceUrl: string) {
     );
   });
   page.on('console', (message) => logged.push(message.text()));
-  const tokenRequest = `POST ${serviceUrl}/api/v1/tokens`;
   return {
     /** `METHOD url` of each request whose address or body holds `secret`. */
     async carrying(secret: string): Promise<string[]> {
@@ -147,37 +146,9 @@ export function watchForLeaks(page: Page, serviceUrl: string) {
       const stored = await page.evaluate(() =>
         JSON.stringify([document.cookie, { ...localStorage }, { ...sessionStorage }]),
       );
-      const dom = await page.evaluate(() => {
-        const values = (root: Document | ShadowRoot): string[] =>
-          [...root.querySelectorAll('input, select, textarea')]
-            .map((element) => (element as HTMLInputElement).value)
-            .concat(
-              ...[...root.querySelectorAll('*')]
-                .filter((element) => element.shadowRoot)
-                .map((element) => values(element.shadowRoot as ShadowRoot)),
-            );
-        return document.documentElement.outerHTML + values(document).join('|');
-      });
+      const dom = await page.evaluate(pageText);
       const [requests, responses] = await Promise.all([Promise.all(sent), Promise.all(received)]);
-      const leaks: string[] = [];
-      for (const secret of secrets) {
-        for (const request of requests)
-          if (
-            `${request.method} ${request.url}` !== tokenRequest &&
-            (holds(request.body, secret) || holds(request.url, secret))
-          )
-            leaks.push(`${secret} sent to ${request.method} ${request.url}`);
-        // Script bodies are code; any digits in them are not the payer's.
-        for (const response of responses)
-          if (!/\.(js|css)$/.test(new URL(response.url).pathname) && holds(response.body, secret))
-            leaks.push(`${secret} received from ${response.url}`);
-        if (logged.some((line) => holds(line, secret))) leaks.push(`${secret} in the console`);
-        if (holds(stored, secret)) leaks.push(`${secret} in storage or cookies`);
-        if (holds(dom, secret)) leaks.push(`${secret} in the DOM after paying`);
-      }
-      if (!requests.some((request) => `${request.method} ${request.url}` === tokenRequest))
-        leaks.push('no token request was made');
-      return leaks;
+      return leaksIn({ sent: requests, received: responses, logged, stored: [stored], dom }, secrets, serviceUrl);
     },
   };
 }

@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { startDemo, type DemoOptions } from '../../demo/server.js';
-import { holds } from './leaks.js';
+import { leaksIn, pageText } from './leaks.js';
 import type { ServiceProcess } from './service.js';
 
 export const startDemoFor = (service: ServiceProcess, options: Partial<DemoOptions> = {}) =>
@@ -150,35 +150,8 @@ export function watchForLeaks(page: Page, serviceUrl: string) {
         JSON.stringify([document.cookie, { ...localStorage }, { ...sessionStorage }]),
       );
       const cookies = JSON.stringify(await page.context().cookies());
-      const dom = await page.evaluate(() => {
-        const values = (root: Document | ShadowRoot): string[] =>
-          [...root.querySelectorAll('input, select, textarea')]
-            .map((element) => (element as HTMLInputElement).value)
-            .concat(
-              ...[...root.querySelectorAll('*')]
-                .filter((element) => element.shadowRoot)
-                .map((element) => values(element.shadowRoot as ShadowRoot)),
-            );
-        return document.documentElement.outerHTML + values(document).join('|');
-      });
-      const leaks: string[] = [];
-      for (const secret of secrets) {
-        for (const request of sent) {
-          const allowed = request.method === 'POST' && request.url === `${serviceUrl}/api/v1/tokens`;
-          if (!allowed && (holds(request.body, secret) || holds(request.url, secret)))
-            leaks.push(`${secret} sent to ${request.method} ${request.url}`);
-        }
-        // Script bodies are code; any digits in them are not the payer's.
-        for (const response of received)
-          if (!/\.(js|css)$/.test(new URL(response.url).pathname) && holds(response.body, secret))
-            leaks.push(`${secret} received from ${response.url}`);
-        if (console.some((line) => holds(line, secret))) leaks.push(`${secret} in the console`);
-        if (holds(stored, secret) || holds(cookies, secret)) leaks.push(`${secret} in storage or cookies`);
-        if (holds(dom, secret)) leaks.push(`${secret} in the DOM after paying`);
-      }
-      if (!sent.some((request) => request.method === 'POST' && request.url === `${serviceUrl}/api/v1/tokens`))
-        leaks.push('no token request was made');
-      return leaks;
+      const dom = await page.evaluate(pageText);
+      return leaksIn({ sent, received, logged: console, stored: [stored, cookies], dom }, secrets, serviceUrl);
     },
     tokenRequests: () => sent.filter((request) => request.url.endsWith('/api/v1/tokens') && request.method === 'POST'),
   };
