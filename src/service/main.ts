@@ -49,9 +49,6 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
-/** How long shutdown waits for requests in flight before it cuts their connections. */
-const SHUTDOWN_GRACE_MS = 10_000;
-
 /**
  * Opens storage (the embedded database under its data directory's lock, made private), migrates,
  * seeds an empty database and listens. A cluster worker (`prepared`) leaves migrating and seeding
@@ -103,7 +100,7 @@ export async function startService(
       sharedRateLimits: !embedded,
       ...(logStream && { logStream }),
     });
-    stack.push(() => closeGracefully(app));
+    stack.push(() => closeGracefully(app, config.shutdownGraceMs));
     // Again after migrating and seeding, and at close: the embedded engine creates its files world-readable.
     if (embedded) makePrivate(config.dataDir);
     await app.listen({ port: config.port, host: config.host });
@@ -201,16 +198,23 @@ async function checkListen({ host, port }: Pick<ServiceConfig, 'host' | 'port'>)
 }
 
 /**
- * Stops accepting, lets requests in flight finish for up to `SHUTDOWN_GRACE_MS`, then cuts what is
- * left. Connections already accepted may still send their request for a second (answered 503 with
- * `Connection: close` while closing): Node's own close would drop them unanswered as idle.
+ * Stops accepting, lets requests in flight finish for up to `graceMs` (`SHUTDOWN_GRACE_MS`), then cuts
+ * what is left, and says so in the log. Connections already accepted may still send their request for
+ * a second (answered 503 with `Connection: close` while closing): Node's own close would drop them
+ * unanswered as idle.
  */
-async function closeGracefully(app: FastifyInstance): Promise<void> {
+async function closeGracefully(app: FastifyInstance, graceMs: number): Promise<void> {
   const server = app.server;
   const closeIdle = server.closeIdleConnections.bind(server);
   server.closeIdleConnections = () => undefined;
   const idle = setTimeout(closeIdle, 1_000);
-  const cut = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+  const cut = setTimeout(() => {
+    app.log.warn(
+      `Shutdown: the grace for requests in flight ran out after SHUTDOWN_GRACE_MS (${graceMs} ms); ` +
+        'the requests still open were cut off without an answer.',
+    );
+    server.closeAllConnections();
+  }, graceMs);
   await app.close();
   clearTimeout(idle);
   clearTimeout(cut);

@@ -92,6 +92,14 @@ describe('loadConfig', () => {
     );
   });
 
+  it('gives requests in flight SHUTDOWN_GRACE_MS to finish at shutdown, 10 s unless set', () => {
+    expect(loadConfig({})).toMatchObject({ shutdownGraceMs: 10_000 });
+    expect(loadConfig({ SHUTDOWN_GRACE_MS: '45000' })).toMatchObject({ shutdownGraceMs: 45_000 });
+    expect(() => loadConfig({ SHUTDOWN_GRACE_MS: '50' })).toThrow(
+      'SHUTDOWN_GRACE_MS must be a whole number from 100 to 600000; it is "50".',
+    );
+  });
+
   it('sends mail through SMTP_URL, else keeps it in DATA_DIR/mailbox', () => {
     expect(loadConfig({ DATA_DIR: '/srv/pay' })).toMatchObject({
       smtpUrl: undefined,

@@ -39,6 +39,8 @@ export interface ServiceConfig {
   processor: ProcessorName;
   /** How long the service waits for the processor's answer (`PROCESSOR_TIMEOUT_MS`, default 30000). */
   processorTimeoutMs: number;
+  /** At shutdown, how long requests in flight may take before they are cut (`SHUTDOWN_GRACE_MS`, default 10000). */
+  shutdownGraceMs: number;
   /** When the sandbox processor closes each day's batches (`SETTLEMENT_CUTOFF`, default 20:00 America/New_York). */
   settlementCutoff: SettlementCutoff;
   /** Where e-mail goes (`SMTP_URL`, smtp:// or smtps://); without it, into `mailboxDir` (docs/operating.md#e-mail-receipts). */
@@ -56,6 +58,9 @@ export interface ServiceConfig {
    */
   webhookAllowedNetworks: string;
 }
+
+/** How long requests in flight may take to finish at shutdown unless `SHUTDOWN_GRACE_MS` says otherwise. */
+export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
 
 /** The processors the service has adapters for. */
 export const PROCESSOR_NAMES = ['sandbox'] as const;
@@ -116,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     processes: integer('PAYTOKEN_PROCESSES', 1, 1, 64),
     processor: 'sandbox',
     processorTimeoutMs: integer('PROCESSOR_TIMEOUT_MS', DEFAULT_PROCESSOR_TIMEOUT_MS, 100, 600_000),
+    shutdownGraceMs: integer('SHUTDOWN_GRACE_MS', DEFAULT_SHUTDOWN_GRACE_MS, 100, 600_000),
     settlementCutoff:
       parseSettlementCutoff(env.SETTLEMENT_CUTOFF || DEFAULT_CUTOFF) ??
       (parseSettlementCutoff(DEFAULT_CUTOFF) as SettlementCutoff),
