@@ -176,8 +176,8 @@ export default tseslint.config(
   // The form's element wires its controllers (src/form/controllers/) and lays out its parts
   // (src/form/form-view.ts): what it does itself stays small.
   { files: ['src/form/paytoken-form.component.ts'], rules: { 'max-lines': ['error', 250] } },
-  // Plain JavaScript (an example saved at the root, say) has no types to check, and runs in Node or
-  // in a page that loaded the hosted script.
+  // Plain JavaScript (an example saved at the root, say, or the demo pages' own script) has no types
+  // to check, and runs in Node or in a page, which may have loaded the hosted script.
   {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,
@@ -186,7 +186,7 @@ export default tseslint.config(
       globals: Object.fromEntries(
         [
           ...['process', 'console', 'Buffer', 'URL', 'URLSearchParams', 'fetch', 'setTimeout', 'clearTimeout'],
-          ...['window', 'document', 'location', 'Paytoken'],
+          ...['window', 'document', 'location', 'customElements', 'Option', 'Paytoken'],
         ].map((name) => [name, 'readonly']),
       ),
     },

@@ -1,9 +1,10 @@
 /**
  * The demo integrator: a checkout backend that knows Paytoken only through the server SDK. It serves
  * three checkout pages (the drop-in form, the same form isolated in Paytoken's iframe, and the page's
- * own fields with the hosted script), shows fees, and charges the token id the browser sends, acting
- * for the client the payer chose; its Payments page voids, refunds and settles (demo/payments.ts), and
- * its Autopay page sets up a monthly payment schedule and shows its history (demo/autopay.ts).
+ * own fields with the hosted script; their script in common is pages/checkout.js), shows fees, and
+ * charges the token id the browser sends, acting for the client the payer chose; its Payments page
+ * voids, refunds and settles (demo/payments.ts), and its Autopay page sets up a monthly payment
+ * schedule and shows its history (demo/autopay.ts).
  */
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -55,11 +56,13 @@ const PAGES: Record<string, string> = {
   '/mailbox': 'mailbox.html',
   '/autopay': 'autopay.html',
   '/demo.css': 'demo.css',
+  '/checkout.js': 'checkout.js',
   '/favicon.svg': 'favicon.svg',
 };
 const TYPES: Record<string, string> = {
   html: 'text/html; charset=utf-8',
   css: 'text/css; charset=utf-8',
+  js: 'text/javascript; charset=utf-8',
   svg: 'image/svg+xml',
 };
 /** The payer's words for a transaction's method: the service says `Ach`, a payer says "Bank account". */
