@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startFromEnvironment } from '../src/service/main.js';
+import { closeOnSignals, startFromEnvironment } from '../src/service/main.js';
 import { startErrorMessage } from '../src/service/ops/start-errors.js';
 import { startDemo, type DemoAccount } from './server.js';
 
@@ -19,6 +19,8 @@ if (!existsSync(file)) {
   console.log(
     `\nThe demo needs the sandbox credentials in ${file} (written when the service seeds an empty database).`,
   );
+  // The service alone: it still closes as it should at a signal (docs/operating.md, "Shutdown").
+  closeOnSignals(Promise.resolve(service));
 } else {
   const sandbox = JSON.parse(readFileSync(file, 'utf8')) as Record<'system' | 'springfield' | 'shelby', DemoAccount> & {
     riverside?: DemoAccount;
@@ -52,7 +54,5 @@ if (!existsSync(file)) {
       `\nMailbox            ${demo.url}/mailbox   (the receipts kept in ${config.smtpUrl ? 'your SMTP server' : config.mailboxDir})` +
       (demo.webhooks === 'on' ? '' : `\nWebhooks are off: ${demo.webhooks}`),
   );
-  const stop = () => void Promise.all([demo.close(), service.close()]).then(() => process.exit(0));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  closeOnSignals(Promise.resolve({ close: () => Promise.all([demo.close(), service.close()]).then(() => undefined) }));
 }

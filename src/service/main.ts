@@ -6,7 +6,6 @@ import cluster from 'node:cluster';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { buildApp, createLogger, processorNamed, webhookTargetsOf } from './app.js';
 import { systemClock } from './clock/clock.js';
 import { startScheduleRunner } from './schedules/schedule-runner.js';
@@ -19,6 +18,7 @@ import { runAccountsCommand, UsageError } from './ops/accounts-commands.js';
 import { startAdminEndpoint } from './ops/admin.js';
 import { startCluster } from './ops/cluster.js';
 import { lockDataDir, makePrivate } from './ops/data-dir.js';
+import { watchRequests } from './ops/graceful-close.js';
 import { startInstance } from './ops/instance.js';
 import { startErrorMessage } from './ops/start-errors.js';
 import { startSettlementClock } from './payments/cutoff.js';
@@ -100,7 +100,16 @@ export async function startService(
       sharedRateLimits: !embedded,
       ...(logStream && { logStream }),
     });
-    stack.push(() => closeGracefully(app, config.shutdownGraceMs));
+    // Closed first of all at a signal, while the runners stop beside it (`close` below).
+    const requests = watchRequests(app.server);
+    let httpClosed: Promise<void> | undefined;
+    const closeHttp = () =>
+      (httpClosed ??= requests.close(
+        () => app.close(),
+        config.shutdownGraceMs,
+        (message) => log.warn(message),
+      ));
+    stack.push(closeHttp);
     // Again after migrating and seeding, and at close: the embedded engine creates its files world-readable.
     if (embedded) makePrivate(config.dataDir);
     await app.listen({ port: config.port, host: config.host });
@@ -134,7 +143,13 @@ export async function startService(
     });
     stack.push(() => deliveries.stop());
     const url = config.publicUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
-    return { url, seeded, added, close: unwind };
+    const close = async () => {
+      // The port stops accepting now, not after the runners and deliveries have stopped; the unwinding
+      // waits for it at its place, before the database closes.
+      closeHttp().catch(() => undefined);
+      await unwind();
+    };
+    return { url, seeded, added, close };
   } catch (error) {
     await unwind();
     throw error;
@@ -195,29 +210,6 @@ async function checkListen({ host, port }: Pick<ServiceConfig, 'host' | 'port'>)
     server.once('error', reject);
     server.listen(port, host, () => server.close(() => resolve()));
   });
-}
-
-/**
- * Stops accepting, lets requests in flight finish for up to `graceMs` (`SHUTDOWN_GRACE_MS`), then cuts
- * what is left, and says so in the log. Connections already accepted may still send their request for
- * a second (answered 503 with `Connection: close` while closing): Node's own close would drop them
- * unanswered as idle.
- */
-async function closeGracefully(app: FastifyInstance, graceMs: number): Promise<void> {
-  const server = app.server;
-  const closeIdle = server.closeIdleConnections.bind(server);
-  server.closeIdleConnections = () => undefined;
-  const idle = setTimeout(closeIdle, 1_000);
-  const cut = setTimeout(() => {
-    app.log.warn(
-      `Shutdown: the grace for requests in flight ran out after SHUTDOWN_GRACE_MS (${graceMs} ms); ` +
-        'the requests still open were cut off without an answer.',
-    );
-    server.closeAllConnections();
-  }, graceMs);
-  await app.close();
-  clearTimeout(idle);
-  clearTimeout(cut);
 }
 
 /** One accounts command run inside the service (its admin endpoint): what it printed, or why it failed. */

@@ -6,13 +6,14 @@
 import { cpSync, readdirSync, rmSync, statSync, writeFileSync, chmodSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { request as httpRequest } from 'node:http';
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { SandboxCredentials } from '../accounts/seed.js';
 import {
   accountsCommand,
   canRenameHost,
+  DEMO,
   freePort,
   postgresSchema,
   startServiceProcess,
@@ -79,14 +80,33 @@ async function engineEnv(engine: 'pglite' | 'postgres'): Promise<Record<string, 
 
 const credentials = (env: Record<string, string>) =>
   JSON.parse(readFileSync(join(env.DATA_DIR ?? '', 'sandbox-credentials.json'), 'utf8')) as SandboxCredentials;
-/** The service's JSON log lines. */
+/** The service's JSON log lines (stdout: stderr never splits one). */
 const jsonLines = (service: ServiceProcess) =>
   service
-    .output()
+    .stdout()
     .split('\n')
     .filter((line) => line.startsWith('{'))
     .map((line) => JSON.parse(line) as { reqId?: string; msg?: string });
-/** How the warning begins that requests were cut at shutdown (main.ts). */
+/**
+ * A request on a connection of its own, sent up to its body: resolves once Node has taken it (it
+ * answers `100 Continue`); `closed`, with all the connection received, once it has ended.
+ */
+async function openRequest(url: URL, head: string): Promise<{ socket: Socket; closed: Promise<string> }> {
+  const socket = connect(Number(url.port), url.hostname);
+  let received = '';
+  socket.on('error', () => undefined);
+  const closed = new Promise<string>((resolve) => socket.on('close', () => resolve(received)));
+  socket.write(head);
+  await new Promise<void>((resolve) =>
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.toString();
+      if (received.includes('100 Continue')) resolve();
+    }),
+  );
+  return { socket, closed };
+}
+
+/** How the warning begins that requests were cut at shutdown (ops/graceful-close.ts). */
 const GRACE_RAN_OUT = 'Shutdown: the grace for requests in flight ran out';
 const basic = (apiKey: string, apiSecret: string) =>
   `Basic ${Buffer.from(`${apiKey}:${apiSecret}`).toString('base64')}`;
@@ -151,6 +171,18 @@ describeEmbedded('one owner per embedded data directory', () => {
     expect(third.url).not.toBe('');
     third.child.kill('SIGTERM');
     expect(await third.exited).toBe(0);
+  });
+
+  it('npm start without the sandbox credentials (the demo cannot run) still closes at SIGTERM, exits 0 and frees the lock', async () => {
+    const env = { DATA_DIR: await dataDir() };
+    rmSync(join(env.DATA_DIR, 'sandbox-credentials.json'));
+    const alone = await startServiceProcess({ PORT: String(await freePort()), ...env }, 60_000, DEMO);
+    started.push(alone);
+    await vi.waitFor(() => expect(alone.output()).toContain('The demo needs the sandbox credentials'));
+    alone.child.kill('SIGTERM');
+    expect(await alone.exited).toBe(0);
+    const next = await start(env);
+    expect(next.url).not.toBe('');
   });
 
   // Two containers on one volume, each with its own host name: `unshare --uts` gives one process its own.
@@ -363,29 +395,35 @@ describe.each([ENGINE])('on %s', (engine) => {
     expect(outcomes.filter((outcome) => !['201', '503', 'ECONNREFUSED', 'ECONNRESET'].includes(outcome))).toEqual([]);
   });
 
-  it('on SIGTERM cuts a request still in flight after SHUTDOWN_GRACE_MS, says so in its log, and exits 0', async () => {
-    const env = await engineEnv(engine);
-    const service = await startLoggingJson({ ...env, SHUTDOWN_GRACE_MS: '300' });
-    // A request whose body never finishes: in flight until the grace runs out.
-    const { port } = new URL(service.url);
-    const socket = connect(Number(port), '127.0.0.1');
-    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
-    socket.on('error', () => undefined);
-    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-    // Node answers `100 Continue` once it has taken the request: from then on it is in flight.
-    const taken = new Promise<void>((resolve) =>
-      socket.on('data', (chunk) => chunk.includes('100 Continue') && resolve()),
-    );
-    socket.write(
-      'POST /api/v1/tokens HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
-        'Content-Length: 100\r\nExpect: 100-continue\r\n\r\n',
-    );
-    await taken;
-    service.child.kill('SIGTERM');
-    expect(await service.exited).toBe(0);
-    await closed;
-    const warnings = jsonLines(service).filter((line) => line.msg?.startsWith(GRACE_RAN_OUT));
-    expect(warnings, service.output()).toHaveLength(1);
-    expect(warnings[0]?.msg).toContain('SHUTDOWN_GRACE_MS');
-  });
+  // HTTP's side of the shutdown, the same on either database: on the embedded pass only.
+  it.skipIf(engine === 'postgres')(
+    'on SIGTERM answers a request in flight with Connection: close, cuts one still open after SHUTDOWN_GRACE_MS, says so, exits 0',
+    async () => {
+      const env = await engineEnv(engine);
+      const service = await startLoggingJson({ ...env, SHUTDOWN_GRACE_MS: '2000' });
+      const { springfield } = credentials(env);
+      const headers = (length: number) =>
+        'POST /api/v1/tokens HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
+        `Authorization: ${basic(springfield.apiKey, springfield.apiSecret)}\r\n` +
+        `Content-Length: ${length}\r\nExpect: 100-continue\r\n\r\n`;
+      const body = JSON.stringify(CARD_TOKEN);
+      // Two requests the service has taken and waits for the body of: one gets it after the signal, one never.
+      const answered = await openRequest(new URL(service.url), headers(Buffer.byteLength(body)));
+      const stalled = await openRequest(new URL(service.url), headers(100));
+      service.child.kill('SIGTERM');
+      answered.socket.write(body);
+      const answer = await answered.closed;
+      expect(answer).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 201 /);
+      expect(answer).toMatch(/\r\nconnection: close\r\n/i);
+      expect(await service.exited).toBe(0);
+      expect(await stalled.closed).toBe('HTTP/1.1 100 Continue\r\n\r\n');
+      const log = jsonLines(service);
+      const warnings = log.filter((line) => line.msg?.startsWith(GRACE_RAN_OUT));
+      expect(warnings.map((line) => line.msg)).toEqual([
+        `${GRACE_RAN_OUT} after SHUTDOWN_GRACE_MS (2000 ms); 1 request was cut off without an answer.`,
+      ]);
+      const received = log.filter((line) => line.msg === 'incoming request').length;
+      expect([received, log.filter((line) => line.msg === 'request completed').length]).toEqual([2, 1]);
+    },
+  );
 });

@@ -150,6 +150,36 @@ describe('a year of monthly payments', () => {
     ]);
   });
 
+  it('once stopping, claims no more schedules: the one in hand is paid, the others stay due', async () => {
+    const schedules = [];
+    for (let i = 0; i < 3; i++)
+      schedules.push(
+        await scheduleOf({
+          kind: 'Recurring',
+          startDate: null,
+          recurrence: monthly,
+          amount: cents(5_00),
+          endDate: null,
+          totalPayments: null,
+        }),
+      );
+    // The process is told to stop while the processor decides the first payment.
+    const stopping = new AbortController();
+    const processor = {
+      ...sandboxProcessor,
+      authorize: (...args: Parameters<typeof sandboxProcessor.authorize>) => {
+        stopping.abort();
+        return sandboxProcessor.authorize(...args);
+      },
+    };
+    await runDue({ ...deps(), processor, stopping: stopping.signal });
+    const runs = await Promise.all(schedules.map(runsOf));
+    expect(runs.map((made) => made.length).sort()).toEqual([0, 0, 1]);
+    // The next process (or start) takes the others.
+    await runDue(deps());
+    expect((await Promise.all(schedules.map(runsOf))).map((made) => made.length)).toEqual([1, 1, 1]);
+  });
+
   it('pays at once when no start date is given', async () => {
     const schedule = await scheduleOf({
       kind: 'Recurring',

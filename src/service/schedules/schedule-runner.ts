@@ -29,6 +29,8 @@ export interface RunnerDeps extends PaymentDeps {
   instance: { id: string };
   /** Where events go (schedules/schedule-events.ts); the events outbox unless given. */
   events?: ScheduleEventSink;
+  /** Once aborted (the process is stopping), no more schedules are claimed; the one in hand is finished. */
+  stopping?: AbortSignal;
 }
 
 /** How many due schedules one pass takes, each in a database transaction of its own. */
@@ -179,7 +181,7 @@ export async function runDuePayments(deps: RunnerDeps, limit = RUN_BATCH): Promi
   let taken = 0;
   // The accounts of this pass, read once each (a disabled one is never claimed: claimDue).
   const accounts = new Map<number, Account | null>();
-  for (; taken < limit; taken++) {
+  for (; taken < limit && !deps.stopping?.aborted; taken++) {
     const took = await againAfterDeadlock(() =>
       deps.repository.transaction(async (repository) => {
         const [claimed] = await repository.schedules.claimDue(deps.now(), 1);
@@ -246,14 +248,15 @@ export async function runDue(deps: RunnerDeps, loops = RUNNER_LOOPS): Promise<vo
         while ((await runDuePayments(deps)) === RUN_BATCH);
       }),
     );
-  if (due.reminders) while ((await sendDueReminders(deps)) === RUN_BATCH);
+  if (due.reminders) while (!deps.stopping?.aborted && (await sendDueReminders(deps)) === RUN_BATCH);
 }
 
 /** How often each process looks for due payments. */
 export const RUNNER_INTERVAL_MS = 5_000;
 
 /**
- * Runs `runDue` every `intervalMs` (and once at start); `stop` ends it after the pass in flight.
+ * Runs `runDue` every `intervalMs` (and once at start); `stop` ends it after the schedule in hand: a
+ * process stopping does not wait for everything due (another process, or the next start, takes it).
  * Nothing due costs one query a pass (bench/README.md).
  */
 export function startScheduleRunner(
@@ -262,9 +265,10 @@ export function startScheduleRunner(
   intervalMs = RUNNER_INTERVAL_MS,
 ): { stop(): Promise<void> } {
   let running: Promise<unknown> = Promise.resolve();
+  const stopping = new AbortController();
   const tick = () => {
     running = running
-      .then(() => runDue(deps))
+      .then(() => runDue({ ...deps, stopping: stopping.signal }))
       .catch((error: unknown) => warn(`Making the due scheduled payments failed: ${(error as Error).message}`));
   };
   tick();
@@ -273,6 +277,7 @@ export function startScheduleRunner(
   return {
     async stop() {
       clearInterval(timer);
+      stopping.abort();
       await running;
     },
   };

@@ -18,6 +18,8 @@ export interface ServiceProcess {
   url: string;
   /** Everything it printed so far. */
   output(): string;
+  /** What it printed on stdout alone (its log lines, whole: stderr never splits one). */
+  stdout(): string;
   /** Resolves with the exit code once it has exited. */
   exited: Promise<number | null>;
 }
@@ -44,7 +46,7 @@ function run(
   env: Record<string, string>,
   args: string[] = [],
   hostName?: string,
-): { child: ChildProcess; output: () => string } {
+): { child: ChildProcess; output: () => string; stdout: () => string } {
   const node = [process.execPath, '--import', 'tsx', file, ...args];
   // Another host name, as a second container on a shared volume has: its own UTS namespace.
   const [command = '', ...rest] = hostName
@@ -56,9 +58,13 @@ function run(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let text = '';
-  child.stdout?.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  let stdout = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    text += chunk.toString();
+    stdout += chunk.toString();
+  });
   child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  return { child, output: () => text };
+  return { child, output: () => text, stdout: () => stdout };
 }
 
 const exitOf = (child: ChildProcess): Promise<number | null> =>
@@ -78,7 +84,7 @@ export async function startServiceProcess(
   file = MAIN,
   hostName?: string,
 ): Promise<ServiceProcess> {
-  const { child, output } = run(file, env, [], hostName);
+  const { child, output, stdout } = run(file, env, [], hostName);
   const exited = exitOf(child);
   const started = await new Promise<boolean>((resolve) => {
     const timer = setTimeout(() => resolve(false), timeoutMs);
@@ -95,7 +101,7 @@ export async function startServiceProcess(
     });
   });
   const url = started ? (/ on (http:\/\/\S+)/.exec(output())?.[1] ?? '') : '';
-  return { child, url, output, exited };
+  return { child, url, output, stdout, exited };
 }
 
 /** `npm run accounts -- …argv` with `env`; its output and exit code. */
