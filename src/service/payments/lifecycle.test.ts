@@ -204,77 +204,82 @@ interface Modelled {
 }
 
 describe('property: over any sequence of sale, void, settle and refunds', () => {
-  it('each operation is accepted exactly when the rules say, and the totals match the model to the cent', async () => {
-    // Sales of equal amounts are drawn on purpose: duplicate protection is off for this payer.
-    const anyAmount: Payer = { ...payer, actingFor: { ...payer.actingFor, duplicateWindowMinutes: 0 } };
-    await fc.assert(
-      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), async (steps) => {
-        await service.reset();
-        tokenId = await insertCardToken('4242424242424242');
-        const sales: Modelled[] = [];
-        const refunds: { id: number; cents: number; settled: boolean }[] = [];
-        for (const s of steps) {
-          if (s.kind === 'sale') {
-            const result = await sale({ ...draftOf(s.cents, 300) }, anyAmount, deps());
-            if (!result.ok) throw new Error(`Failed: ${JSON.stringify(result.failure)}`);
-            const { id, amount, fee, netAmount } = result.value;
-            sales.push({ id, amount, fee, net: netAmount, settled: false, voided: false, refunded: 0 });
-          } else if (s.kind === 'settle') {
-            await settle(payer.scope, deps());
-            for (const sold of sales) sold.settled ||= !sold.voided;
-            for (const made of refunds) made.settled = true;
-          } else if (s.kind === 'voidRefund') {
-            const made = refunds[s.which % Math.max(refunds.length, 1)];
-            if (made) expect(codeOf(await voidTransaction(String(made.id), payer.scope, deps()))).not.toBe(true);
-          } else if (sales.length) {
-            const sold = sales[s.which % sales.length] as Modelled;
-            if (s.kind === 'void') {
-              const result = await voidTransaction(String(sold.id), payer.scope, deps());
-              const expected = sold.voided ? 'PreviouslyVoided' : sold.settled ? 'AlreadySettled' : true;
-              expect(codeOf(result)).toBe(expected);
-              if (result.ok) sold.voided = true;
-            } else {
-              const result = await refund(String(sold.id), s.cents, payer.scope, deps());
-              const left = sold.amount - sold.refunded;
-              const cents = s.cents ?? left;
-              const expected = sold.voided
-                ? 'PreviouslyVoided'
-                : !sold.settled
-                  ? 'NotSettled'
-                  : cents > left || cents === 0
-                    ? 'AmountExceedsRemaining'
-                    : true;
-              expect(codeOf(result)).toBe(expected);
-              if (result.ok) {
-                sold.refunded += cents;
-                refunds.push({ id: result.value.id, cents, settled: false });
+  // A hundred sequences: about 3 s alone, several times that beside the browser tests on a loaded machine.
+  it(
+    'each operation is accepted exactly when the rules say, and the totals match the model to the cent',
+    { timeout: 60_000 },
+    async () => {
+      // Sales of equal amounts are drawn on purpose: duplicate protection is off for this payer.
+      const anyAmount: Payer = { ...payer, actingFor: { ...payer.actingFor, duplicateWindowMinutes: 0 } };
+      await fc.assert(
+        fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), async (steps) => {
+          await service.reset();
+          tokenId = await insertCardToken('4242424242424242');
+          const sales: Modelled[] = [];
+          const refunds: { id: number; cents: number; settled: boolean }[] = [];
+          for (const s of steps) {
+            if (s.kind === 'sale') {
+              const result = await sale({ ...draftOf(s.cents, 300) }, anyAmount, deps());
+              if (!result.ok) throw new Error(`Failed: ${JSON.stringify(result.failure)}`);
+              const { id, amount, fee, netAmount } = result.value;
+              sales.push({ id, amount, fee, net: netAmount, settled: false, voided: false, refunded: 0 });
+            } else if (s.kind === 'settle') {
+              await settle(payer.scope, deps());
+              for (const sold of sales) sold.settled ||= !sold.voided;
+              for (const made of refunds) made.settled = true;
+            } else if (s.kind === 'voidRefund') {
+              const made = refunds[s.which % Math.max(refunds.length, 1)];
+              if (made) expect(codeOf(await voidTransaction(String(made.id), payer.scope, deps()))).not.toBe(true);
+            } else if (sales.length) {
+              const sold = sales[s.which % sales.length] as Modelled;
+              if (s.kind === 'void') {
+                const result = await voidTransaction(String(sold.id), payer.scope, deps());
+                const expected = sold.voided ? 'PreviouslyVoided' : sold.settled ? 'AlreadySettled' : true;
+                expect(codeOf(result)).toBe(expected);
+                if (result.ok) sold.voided = true;
+              } else {
+                const result = await refund(String(sold.id), s.cents, payer.scope, deps());
+                const left = sold.amount - sold.refunded;
+                const cents = s.cents ?? left;
+                const expected = sold.voided
+                  ? 'PreviouslyVoided'
+                  : !sold.settled
+                    ? 'NotSettled'
+                    : cents > left || cents === 0
+                      ? 'AmountExceedsRemaining'
+                      : true;
+                expect(codeOf(result)).toBe(expected);
+                if (result.ok) {
+                  sold.refunded += cents;
+                  refunds.push({ id: result.value.id, cents, settled: false });
+                }
               }
             }
           }
-        }
-        const [totals] = await service.sql.query<Record<string, number>>(
-          `SELECT COALESCE(sum(amount_cents), 0)::integer AS payer, COALESCE(sum(net_amount_cents), 0)::integer AS agency,
+          const [totals] = await service.sql.query<Record<string, number>>(
+            `SELECT COALESCE(sum(amount_cents), 0)::integer AS payer, COALESCE(sum(net_amount_cents), 0)::integer AS agency,
              COALESCE(sum(fee_cents + initiating_party_fee_cents), 0)::integer AS fees
            FROM transactions WHERE payment_response_code = 'Success'`,
-        );
-        const kept = sales.filter((sold) => !sold.voided);
-        const refunded = refunds.reduce((sum, made) => sum + made.cents, 0);
-        const sum = (pick: (sold: Modelled) => number) => kept.reduce((total, sold) => total + pick(sold), 0);
-        // The payer paid the charges less the refunds; the agency bears the refunds; fees stay.
-        expect(totals).toEqual({
-          payer: sum((sold) => sold.amount) - refunded,
-          agency: sum((sold) => sold.net) - refunded,
-          fees: sum((sold) => sold.fee),
-        });
-        for (const sold of sales) {
-          const payment = await find(sold.id);
-          expect(payment.refundedAmount).toBe(sold.refunded);
-          expect(payment.refundedAmount).toBeLessThanOrEqual(payment.amount);
-          // A voided payment has nothing charged and nothing refunded; the fee goes with the charge.
-          if (sold.voided) expect([payment.amount, payment.fee, payment.refundedAmount]).toEqual([0, 0, 0]);
-        }
-      }),
-      { numRuns: 40 },
-    );
-  });
+          );
+          const kept = sales.filter((sold) => !sold.voided);
+          const refunded = refunds.reduce((sum, made) => sum + made.cents, 0);
+          const sum = (pick: (sold: Modelled) => number) => kept.reduce((total, sold) => total + pick(sold), 0);
+          // The payer paid the charges less the refunds; the agency bears the refunds; fees stay.
+          expect(totals).toEqual({
+            payer: sum((sold) => sold.amount) - refunded,
+            agency: sum((sold) => sold.net) - refunded,
+            fees: sum((sold) => sold.fee),
+          });
+          for (const sold of sales) {
+            const payment = await find(sold.id);
+            expect(payment.refundedAmount).toBe(sold.refunded);
+            expect(payment.refundedAmount).toBeLessThanOrEqual(payment.amount);
+            // A voided payment has nothing charged and nothing refunded; the fee goes with the charge.
+            if (sold.voided) expect([payment.amount, payment.fee, payment.refundedAmount]).toEqual([0, 0, 0]);
+          }
+        }),
+        { numRuns: 40 },
+      );
+    },
+  );
 });
