@@ -1,8 +1,8 @@
 /**
  * The demo checkout pages' own script, shared by the drop-in page (`<paytoken-form>`), the isolated
- * page (`<paytoken-frame>`) and the script-tag page (its receipt). Only the token id, and the fee the
- * payer was shown, leave a page for the demo's server (demo/server.ts); the service is never called
- * with the account's secret from here.
+ * page (`<paytoken-frame>`) and the script-tag page (its receipt). No card or account number passes
+ * through it: the form sends them to Paytoken, and this page sends the demo's server only the token id,
+ * with the account, the amount due and the fee the payer was shown (demo/server.ts).
  */
 
 /** An element with its attributes and children (text is set as text, never parsed as markup). */
