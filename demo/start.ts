@@ -12,15 +12,23 @@ import { startDemo, type DemoAccount } from './server.js';
 
 // The sandbox sends webhooks to this machine (a developer's receiver on loopback) unless told otherwise.
 process.env.WEBHOOK_ALLOWED_NETWORKS ??= '127.0.0.0/8,::1';
-const { service, config } = await startFromEnvironment();
+const starting = startFromEnvironment();
+/** The demo once it runs: a signal closes it with the service. */
+let runningDemo: { close(): Promise<void> } | undefined;
+// From now on, as the service alone does (src/service/main.ts): a signal while starting closes the
+// service once it has started (docs/operating.md, "Shutdown").
+closeOnSignals(
+  starting.then(({ service }) => ({
+    close: () => Promise.all([runningDemo?.close(), service.close()]).then(() => undefined),
+  })),
+);
+const { service, config } = await starting;
 
 const file = join(config.dataDir, 'sandbox-credentials.json');
 if (!existsSync(file)) {
   console.log(
     `\nThe demo needs the sandbox credentials in ${file} (written when the service seeds an empty database).`,
   );
-  // The service alone: it still closes as it should at a signal (docs/operating.md, "Shutdown").
-  closeOnSignals(Promise.resolve(service));
 } else {
   const sandbox = JSON.parse(readFileSync(file, 'utf8')) as Record<'system' | 'springfield' | 'shelby', DemoAccount> & {
     riverside?: DemoAccount;
@@ -47,6 +55,7 @@ if (!existsSync(file)) {
     await service.close();
     process.exit(1);
   });
+  runningDemo = demo;
   console.log(
     `\nDemo checkout      ${demo.url}/   (drop-in form: ${demo.url}/dropin, isolated form: ${demo.url}/isolated, script tag: ${demo.url}/script-tag)` +
       `\nAutopay            ${demo.url}/autopay   (a monthly bill paid on its day, its schedule and history)` +
@@ -54,5 +63,4 @@ if (!existsSync(file)) {
       `\nMailbox            ${demo.url}/mailbox   (the receipts kept in ${config.smtpUrl ? 'your SMTP server' : config.mailboxDir})` +
       (demo.webhooks === 'on' ? '' : `\nWebhooks are off: ${demo.webhooks}`),
   );
-  closeOnSignals(Promise.resolve({ close: () => Promise.all([demo.close(), service.close()]).then(() => undefined) }));
 }

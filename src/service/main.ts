@@ -18,7 +18,7 @@ import { runAccountsCommand, UsageError } from './ops/accounts-commands.js';
 import { startAdminEndpoint } from './ops/admin.js';
 import { startCluster } from './ops/cluster.js';
 import { lockDataDir, makePrivate } from './ops/data-dir.js';
-import { watchRequests } from './ops/graceful-close.js';
+import { watchHandlers, watchRequests } from './ops/graceful-close.js';
 import { startInstance } from './ops/instance.js';
 import { startErrorMessage } from './ops/start-errors.js';
 import { startSettlementClock } from './payments/cutoff.js';
@@ -65,6 +65,14 @@ export async function startService(
   const unwind = async () => {
     for (const step of stack.splice(0).reverse()) await step();
   };
+  /** Steps that start together at a signal (`close` below); the unwinding waits for each at its place. */
+  const beside: (() => Promise<void>)[] = [];
+  const startsAtOnce = (stop: () => Promise<void>) => {
+    let stopping: Promise<void> | undefined;
+    const step = () => (stopping ??= stop());
+    beside.push(step);
+    stack.push(step);
+  };
   try {
     if (!prepared) await checkListen(config);
     const sql = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -100,16 +108,25 @@ export async function startService(
       sharedRateLimits: !embedded,
       ...(logStream && { logStream }),
     });
-    // Closed first of all at a signal, while the runners stop beside it (`close` below).
+    // At a signal the port stops accepting at once, and the runners stop beside it. Handlers still
+    // running after the grace (a sale waiting for the processor, up to three asks) finish before the
+    // heartbeat stops (it keeps their idempotency claims theirs) and the database closes.
     const requests = watchRequests(app.server);
-    let httpClosed: Promise<void> | undefined;
-    const closeHttp = () =>
-      (httpClosed ??= requests.close(
+    const handlers = watchHandlers(app);
+    const handlersLimitMs = 3 * config.processorTimeoutMs + 1_000;
+    stack.push(async () => {
+      if (!(await handlers.settled(handlersLimitMs)))
+        log.warn(
+          `Shutdown: requests were still being handled after ${handlersLimitMs} ms; closing the database anyway.`,
+        );
+    });
+    startsAtOnce(() =>
+      requests.close(
         () => app.close(),
         config.shutdownGraceMs,
         (message) => log.warn(message),
-      ));
-    stack.push(closeHttp);
+      ),
+    );
     // Again after migrating and seeding, and at close: the embedded engine creates its files world-readable.
     if (embedded) makePrivate(config.dataDir);
     await app.listen({ port: config.port, host: config.host });
@@ -126,12 +143,12 @@ export async function startService(
       },
       (message) => log.warn(message),
     );
-    stack.push(() => runner.stop());
+    startsAtOnce(() => runner.stop());
     if (embedded) {
       const admin = await startAdminEndpoint(config.dataDir, (argv) =>
         accountsCommand(argv, repository, () => instance.sync()),
       );
-      stack.push(() => admin.close());
+      startsAtOnce(() => admin.close());
     }
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
@@ -141,12 +158,10 @@ export async function startService(
       owner: instance.id,
       warn: (m) => log.warn(m),
     });
-    stack.push(() => deliveries.stop());
+    startsAtOnce(() => deliveries.stop());
     const url = config.publicUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
     const close = async () => {
-      // The port stops accepting now, not after the runners and deliveries have stopped; the unwinding
-      // waits for it at its place, before the database closes.
-      closeHttp().catch(() => undefined);
+      for (const step of beside) step().catch(() => undefined);
       await unwind();
     };
     return { url, seeded, added, close };

@@ -6,13 +6,12 @@
  * cut, and the log says how many requests were.
  */
 import type { Server, ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** How long a connection idle at the signal may still send a request that gets an answer (a 503). */
 export const IDLE_WINDOW_MS = 1_000;
 
 export interface GracefulClose {
-  /** The requests taken and not yet answered (or given up by their client). */
-  readonly inFlight: number;
   /**
    * Closes: `closeServer` (Fastify's close, which waits for the connections) within `graceMs`;
    * `warn` is told when requests were still open then.
@@ -48,9 +47,6 @@ export function watchRequests(server: Server): GracefulClose {
     });
   });
   return {
-    get inFlight() {
-      return open.size;
-    },
     async close(closeServer, graceMs, warn) {
       closing = true;
       for (const response of open) lastResponse(response);
@@ -75,6 +71,61 @@ export function watchRequests(server: Server): GracefulClose {
         clearTimeout(idle);
         clearTimeout(cut);
       }
+    },
+  };
+}
+
+export interface RunningHandlers {
+  /** Resolves `true` once no handler runs, or `false` after `timeoutMs` with some still running. */
+  settled(timeoutMs: number): Promise<boolean>;
+}
+
+/**
+ * Counts the requests whose handler has started and not finished, even once their connection was cut:
+ * a sale still waiting for the processor must store its answer before the database closes, and its
+ * process must keep the idempotency claims it holds. A request given up before its handler started
+ * (its body never came) does not count. Call it before the app is ready.
+ * @example
+ * const handlers = watchHandlers(app);
+ * await handlers.settled(90_000); // after the HTTP close, before the database closes
+ */
+export function watchHandlers(app: FastifyInstance): RunningHandlers {
+  const state = new WeakMap<FastifyRequest, 'waiting' | 'handling' | 'done'>();
+  let running = 0;
+  let idle: (() => void) | null = null;
+  const done = (request: FastifyRequest) => {
+    if (!state.has(request) || state.get(request) === 'done') return;
+    state.set(request, 'done');
+    if (--running === 0) idle?.();
+  };
+  app.addHook('onRequest', (request, _reply, next) => {
+    state.set(request, 'waiting');
+    running++;
+    next();
+  });
+  app.addHook('preHandler', (request, _reply, next) => {
+    if (state.get(request) === 'waiting') state.set(request, 'handling');
+    next();
+  });
+  // Every answer passes here, a handler's and a hook's, even when its connection is gone.
+  app.addHook('onSend', (request, _reply, payload, next) => {
+    done(request);
+    next(null, payload);
+  });
+  app.addHook('onRequestAbort', (request, next) => {
+    if (state.get(request) === 'waiting') done(request);
+    next();
+  });
+  return {
+    settled(timeoutMs) {
+      if (running === 0) return Promise.resolve(true);
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => resolve(false), timeoutMs);
+        idle = () => {
+          clearTimeout(timer);
+          resolve(true);
+        };
+      });
     },
   };
 }

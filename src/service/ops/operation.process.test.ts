@@ -97,14 +97,26 @@ async function openRequest(url: URL, head: string): Promise<{ socket: Socket; cl
   socket.on('error', () => undefined);
   const closed = new Promise<string>((resolve) => socket.on('close', () => resolve(received)));
   socket.write(head);
-  await new Promise<void>((resolve) =>
+  await new Promise<void>((resolve, reject) => {
     socket.on('data', (chunk: Buffer) => {
       received += chunk.toString();
       if (received.includes('100 Continue')) resolve();
-    }),
-  );
+    });
+    void closed.then((text) => reject(new Error(`The connection ended before 100 Continue: ${JSON.stringify(text)}`)));
+  });
   return { socket, closed };
 }
+
+/** Whether a new connection to `url` is refused: the service has stopped accepting. */
+const refused = (url: URL) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect(Number(url.port), url.hostname);
+    socket.on('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.on('error', () => resolve(true));
+  });
 
 /** How the warning begins that requests were cut at shutdown (ops/graceful-close.ts). */
 const GRACE_RAN_OUT = 'Shutdown: the grace for requests in flight ran out';
@@ -400,7 +412,7 @@ describe.each([ENGINE])('on %s', (engine) => {
     'on SIGTERM answers a request in flight with Connection: close, cuts one still open after SHUTDOWN_GRACE_MS, says so, exits 0',
     async () => {
       const env = await engineEnv(engine);
-      const service = await startLoggingJson({ ...env, SHUTDOWN_GRACE_MS: '2000' });
+      const service = await startLoggingJson({ ...env, SHUTDOWN_GRACE_MS: '5000' });
       const { springfield } = credentials(env);
       const headers = (length: number) =>
         'POST /api/v1/tokens HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
@@ -411,6 +423,8 @@ describe.each([ENGINE])('on %s', (engine) => {
       const answered = await openRequest(new URL(service.url), headers(Buffer.byteLength(body)));
       const stalled = await openRequest(new URL(service.url), headers(100));
       service.child.kill('SIGTERM');
+      // The body once the service is closing (it accepts no new connection), so it is answered then.
+      await vi.waitFor(async () => expect(await refused(new URL(service.url))).toBe(true), { timeout: 10_000 });
       answered.socket.write(body);
       const answer = await answered.closed;
       expect(answer).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 201 /);
@@ -420,7 +434,7 @@ describe.each([ENGINE])('on %s', (engine) => {
       const log = jsonLines(service);
       const warnings = log.filter((line) => line.msg?.startsWith(GRACE_RAN_OUT));
       expect(warnings.map((line) => line.msg)).toEqual([
-        `${GRACE_RAN_OUT} after SHUTDOWN_GRACE_MS (2000 ms); 1 request was cut off without an answer.`,
+        `${GRACE_RAN_OUT} after SHUTDOWN_GRACE_MS (5000 ms); 1 request was cut off without an answer.`,
       ]);
       const received = log.filter((line) => line.msg === 'incoming request').length;
       expect([received, log.filter((line) => line.msg === 'request completed').length]).toEqual([2, 1]);

@@ -154,7 +154,9 @@ export async function payAllDue(
   const now = deps.now();
   let current = schedule;
   let token = known?.token;
-  while (current.status === 'Active' && current.next && current.next.runAt <= now) {
+  // Each payment moves the schedule one step: a process stopping keeps the steps made, and leaves the
+  // rest due for the next pass.
+  while (current.status === 'Active' && current.next && current.next.runAt <= now && !deps.stopping?.aborted) {
     if (token === undefined)
       token = current.tokenId === null ? null : await deps.repository.tokens.find(current.tokenId, current.scope);
     const moved = await payDue(current, account, token, deps);
