@@ -1,12 +1,12 @@
 /**
  * `npm test`: every check, with what does not depend on another side by side. Lint, the type check
  * and the build read only the sources, so they run together; the unit, service and component tests
- * need the build; the browser tests run last: Playwright's in Chromium beside the payment flows in
- * Firefox (e2e/firefox/, one browser at a time). With DATABASE_URL set (CI: .ci/run), the service
- * suites then run again on that PostgreSQL database (scripts/test-postgres.ts), still beside
- * Playwright: the Firefox flows and that pass each leave a core half idle, and one after the other
- * they take about as long as Playwright alone. Every other step runs without DATABASE_URL, so the
- * first pass is on the embedded database.
+ * need the build, and follow it while lint (one core, about a minute) still runs; the browser tests
+ * run last: Playwright's in Chromium beside the payment flows in Firefox (e2e/firefox/, one browser
+ * at a time). With DATABASE_URL set (CI: .ci/run), the service suites then run again on that
+ * PostgreSQL database (scripts/test-postgres.ts), still beside Playwright: the Firefox flows and that
+ * pass each leave a core half idle, and one after the other they take about as long as Playwright
+ * alone. Every other step runs without DATABASE_URL, so the first pass is on the embedded database.
  *
  * A step's output is printed when it ends, whole, so two steps never interleave their lines. The
  * first step that fails ends the run with its exit code, after the steps running beside it have
@@ -31,11 +31,14 @@ const stages: Step[][][] = [
   // One after the other: each may install its browser with apt, which takes one install at a time.
   [[{ name: 'browsers', command: 'bash e2e/support/ensure-chromium.sh && bash e2e/support/ensure-firefox.sh' }]],
   [
+    // ESLint runs on one core for about a minute: the tests start beside it once the build is done.
     [{ name: 'lint', command: 'npm run lint --silent' }],
     [{ name: 'typecheck', command: 'npm run typecheck --silent' }],
-    [{ name: 'build', command: 'npm run build --silent' }],
+    [
+      { name: 'build', command: 'npm run build --silent' },
+      { name: 'unit, service and component tests', command: 'npx vitest run --coverage' },
+    ],
   ],
-  [[{ name: 'unit, service and component tests', command: 'npx vitest run --coverage' }]],
   [
     [{ name: 'browser tests', command: 'npx playwright test' }],
     [{ name: 'payment flows in Firefox', command: 'npm run test:firefox --silent' }, ...postgresPass],
