@@ -8,7 +8,7 @@ import type { EventResponse } from '../../shared/wire.js';
 import { sandboxProcessor } from '../sandbox/processor.js';
 import { payerNamed, startTestService, storedCardToken, type TestService } from '../testing/harness.js';
 import { movableClock } from '../testing/movable-clock.js';
-import { cents } from '../payments/model.js';
+import { cents, type Cents } from '../payments/model.js';
 import type { Payer } from '../payments/result.js';
 import { addDays, dueInstant, localDate, type LocalDate, type Recurrence } from './calendar.js';
 import { createSchedule, type ScheduleRequest, type Timing } from './create.js';
@@ -46,6 +46,15 @@ const cardToken = (service: TestService, payer: Payer, cardNumber = '42424242424
   storedCardToken(service, payer, { cardNumber, month: '12', year });
 
 const monthly: Recurrence = { interval: 'Month', intervalCount: 1, lastDayOfMonth: false };
+/** Monthly from today (no start date: the first payment is due at once), with no end. */
+const monthlyFromToday = (amount: Cents): Timing => ({
+  kind: 'Recurring',
+  startDate: null,
+  recurrence: monthly,
+  amount,
+  endDate: null,
+  totalPayments: null,
+});
 const request = (tokenId: string, timing: Timing): ScheduleRequest => ({
   kind: 'Schedule',
   tokenId,
@@ -152,17 +161,7 @@ describe('a year of monthly payments', () => {
 
   it('once stopping, claims no more schedules: the one in hand is paid, the others stay due', async () => {
     const schedules = [];
-    for (let i = 0; i < 3; i++)
-      schedules.push(
-        await scheduleOf({
-          kind: 'Recurring',
-          startDate: null,
-          recurrence: monthly,
-          amount: cents(5_00),
-          endDate: null,
-          totalPayments: null,
-        }),
-      );
+    for (let i = 0; i < 3; i++) schedules.push(await scheduleOf(monthlyFromToday(cents(5_00))));
     // The process is told to stop while the processor decides the first payment.
     const stopping = new AbortController();
     const processor = {
@@ -181,14 +180,7 @@ describe('a year of monthly payments', () => {
   });
 
   it('pays at once when no start date is given', async () => {
-    const schedule = await scheduleOf({
-      kind: 'Recurring',
-      startDate: null,
-      recurrence: monthly,
-      amount: cents(5_00),
-      endDate: null,
-      totalPayments: null,
-    });
+    const schedule = await scheduleOf(monthlyFromToday(cents(5_00)));
     await runDue(deps());
     expect((await runsOf(schedule)).map((r) => r.dueDate)).toEqual(['2026-01-10']);
     expect((await reread(schedule)).next?.date).toBe('2026-02-10');
@@ -271,17 +263,7 @@ describe('declines', () => {
 
   it('does not retry a token that was deleted', async () => {
     const tokenId = await cardToken(service, payer);
-    const schedule = await scheduleOf(
-      {
-        kind: 'Recurring',
-        startDate: null,
-        recurrence: monthly,
-        amount: cents(30_00),
-        endDate: null,
-        totalPayments: null,
-      },
-      tokenId,
-    );
+    const schedule = await scheduleOf(monthlyFromToday(cents(30_00)), tokenId);
     await service.repository.tokens.delete(tokenId, payer.scope);
     await runDue(deps());
     expect((await runsOf(schedule)).map((r) => r.paymentResponseCode)).toEqual(['InvalidToken']);
